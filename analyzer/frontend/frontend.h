@@ -1,0 +1,31 @@
+/*
+ * frontend.h - the only part of mmiocheck that knows libclang.
+ *
+ * Parses one translation unit (DetailedPreprocessingRecord + KeepGoing, so
+ * macro names at call sites are known and a file with errors still yields
+ * what parsed) and lowers every function body defined in the main file to
+ * the event IR.  Calls are classified with rules_lookup(): first by the
+ * macro name written at the call site, then by the callee's name.
+ */
+#ifndef MMIOCHECK_FRONTEND_H
+#define MMIOCHECK_FRONTEND_H
+
+#include "../ir/ir.h"
+#include "../rules/rules.h"
+
+struct frontend;
+
+/* One frontend per thread (a CXIndex is not thread safe). */
+struct frontend *frontend_new(const struct rules *rules);
+void frontend_free(struct frontend *fe);
+
+/*
+ * Parse `path` with the given compiler arguments and lower it.  Returns NULL
+ * only when libclang produced no translation unit at all (message in err);
+ * otherwise the unit, with parse errors listed in unit->errors.  The main
+ * file's text is attached to the unit (ir_unit_set_source).
+ */
+struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
+			       const char *const *args, int nargs, struct strbuf *err);
+
+#endif

@@ -1,0 +1,192 @@
+/*
+ * ir.c - construction, finalization and dumping of the event IR.
+ */
+#include "ir.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ir_unit *ir_unit_new(const char *path)
+{
+	struct ir_unit *u = xcalloc(1, sizeof(*u));
+
+	u->path = xstrdup(path);
+	u->strings = strpool_new();
+	return u;
+}
+
+static void fn_free(struct ir_function *fn)
+{
+	VEC_FREE(fn->nodes);
+	VEC_FREE(fn->edges);
+	VEC_FREE(fn->edge_from);
+	VEC_FREE(fn->succs);
+	free(fn);
+}
+
+void ir_unit_free(struct ir_unit *u)
+{
+	if (!u)
+		return;
+	for (size_t i = 0; i < u->functions.n; i++)
+		fn_free(u->functions.v[i]);
+	VEC_FREE(u->functions);
+	for (size_t i = 0; i < u->errors.n; i++)
+		free(u->errors.v[i].message);
+	VEC_FREE(u->errors);
+	VEC_FREE(u->line_starts);
+	strpool_free(u->strings);
+	free(u->source);
+	free(u->path);
+	free(u);
+}
+
+void ir_unit_set_source(struct ir_unit *u, char *text, size_t len)
+{
+	free(u->source);
+	u->source = text;
+	u->source_len = len;
+	u->line_starts.n = 0;
+	VEC_PUSH(u->line_starts, 0);
+	for (size_t i = 0; i < len; i++)
+		if (text[i] == '\n' && i + 1 <= len)
+			VEC_PUSH(u->line_starts, (uint32_t)(i + 1));
+}
+
+const char *ir_unit_line(const struct ir_unit *u, uint32_t line, size_t *len)
+{
+	*len = 0;
+	if (!u->source || line == 0 || line > u->line_starts.n)
+		return "";
+	size_t start = u->line_starts.v[line - 1];
+	size_t end = start;
+	while (end < u->source_len && u->source[end] != '\n')
+		end++;
+	*len = end - start;
+	return u->source + start;
+}
+
+struct ir_function *ir_fn_new(struct ir_unit *u, const char *name)
+{
+	struct ir_function *fn = xcalloc(1, sizeof(*fn));
+
+	fn->name = strpool_intern(u->strings, name);
+	fn->entry = IR_NONE;
+	VEC_PUSH(u->functions, fn);
+	return fn;
+}
+
+struct ir_node ir_node_make(enum ir_op op)
+{
+	struct ir_node n;
+
+	memset(&n, 0, sizeof(n));
+	n.op = op;
+	n.rule = -1;
+	return n;
+}
+
+uint32_t ir_add_node(struct ir_function *fn, const struct ir_node *node)
+{
+	assert(!fn->finalized);
+	VEC_PUSH(fn->nodes, *node);
+	fn->nodes.v[fn->nodes.n - 1].nsucc = 0;
+	fn->nodes.v[fn->nodes.n - 1].succ_off = 0;
+	if (fn->entry == IR_NONE)
+		fn->entry = (uint32_t)(fn->nodes.n - 1);
+	return (uint32_t)(fn->nodes.n - 1);
+}
+
+void ir_add_edge(struct ir_function *fn, uint32_t from, uint32_t to, enum ir_edge_kind kind)
+{
+	struct ir_edge e = { to, kind };
+
+	assert(!fn->finalized);
+	assert(from < fn->nodes.n && to < fn->nodes.n);
+	VEC_PUSH(fn->edges, e);
+	VEC_PUSH(fn->edge_from, from);
+}
+
+/* Counting sort of the edge list by source node, keeping insertion order. */
+void ir_fn_finalize(struct ir_function *fn)
+{
+	size_t nn = fn->nodes.n;
+
+	assert(!fn->finalized);
+	for (size_t i = 0; i < fn->edges.n; i++)
+		fn->nodes.v[fn->edge_from.v[i]].nsucc++;
+	uint32_t off = 0;
+	for (size_t i = 0; i < nn; i++) {
+		fn->nodes.v[i].succ_off = off;
+		off += fn->nodes.v[i].nsucc;
+		fn->nodes.v[i].nsucc = 0;
+	}
+	VEC_GROW(fn->succs, fn->edges.n);
+	fn->succs.n = fn->edges.n;
+	for (size_t i = 0; i < fn->edges.n; i++) {
+		struct ir_node *n = &fn->nodes.v[fn->edge_from.v[i]];
+		fn->succs.v[n->succ_off + n->nsucc++] = fn->edges.v[i];
+	}
+	VEC_FREE(fn->edges);
+	VEC_FREE(fn->edge_from);
+	fn->finalized = true;
+#ifndef NDEBUG
+	for (size_t i = 0; i < nn; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		int t = 0, f = 0;
+		for (uint32_t k = 0; k < n->nsucc; k++) {
+			const struct ir_edge *e = &fn->succs.v[n->succ_off + k];
+			assert(e->to < nn);
+			t += e->kind == IR_EDGE_TRUE;
+			f += e->kind == IR_EDGE_FALSE;
+		}
+		assert(n->op != IR_RETURN || n->nsucc == 0);
+		if (n->op == IR_TRYACQUIRE)
+			assert(t == 1 && f == 1);
+		if (n->op == IR_BRANCH)
+			assert((t == 1 && f == 1) || (t == 0 && f == 0));
+	}
+#endif
+}
+
+const char *ir_op_name(enum ir_op op)
+{
+	static const char *const names[] = {
+		"NOP", "ACQUIRE", "TRYACQUIRE", "RELEASE", "MMIO_WRITE",
+		"MMIO_READ", "BARRIER", "CALL", "RETURN", "BRANCH",
+	};
+	return (unsigned)op < sizeof(names) / sizeof(names[0]) ? names[op] : "?";
+}
+
+static void dump_str(const struct ir_unit *u, struct strbuf *out, const char *key, str_id id)
+{
+	if (id)
+		strbuf_addf(out, " %s=%s", key, strpool_str(u->strings, id));
+}
+
+void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out)
+{
+	strbuf_addf(out, "function %s%s line %u entry %u\n", strpool_str(u->strings, fn->name),
+		    fn->is_static ? " static" : "", fn->loc.line, fn->entry);
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		uint32_t ns;
+		const struct ir_edge *s = ir_succs(fn, (uint32_t)i, &ns);
+
+		strbuf_addf(out, "  %zu: %s @%u:%u", i, ir_op_name(n->op), n->loc.line, n->loc.col);
+		dump_str(u, out, "name", n->spelled);
+		dump_str(u, out, "lock", n->lock);
+		dump_str(u, out, "type", n->lock_type);
+		dump_str(u, out, "device", n->device);
+		dump_str(u, out, "callee", n->callee);
+		dump_str(u, out, "cond", n->cond);
+		if (n->indirect)
+			strbuf_adds(out, " indirect");
+		strbuf_adds(out, " ->");
+		for (uint32_t k = 0; k < ns; k++)
+			strbuf_addf(out, " %s%u", s[k].kind == IR_EDGE_TRUE ? "T:" :
+				    s[k].kind == IR_EDGE_FALSE ? "F:" : "", s[k].to);
+		strbuf_addch(out, '\n');
+	}
+}

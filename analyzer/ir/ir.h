@@ -1,0 +1,125 @@
+/*
+ * ir.h - the event IR: one control-flow graph per function whose nodes are
+ * the events the analysis cares about (lock acquire/release, MMIO accesses,
+ * barriers, calls, returns, branches).  Everything else in the C source is
+ * dropped by the frontend.
+ *
+ * No libclang type appears here: the engine and its unit tests build and
+ * read IR without a parser.  Strings (lock names, devices, callees, file
+ * names) are interned in the unit's strpool and compared as ids.
+ *
+ * Invariants (checked by ir_fn_finalize in debug builds):
+ *  - every edge's target is a valid node index;
+ *  - IR_BRANCH and IR_TRYACQUIRE nodes have exactly one TRUE and one FALSE
+ *    edge, or only NEXT edges (a multi-way branch such as a switch);
+ *  - IR_RETURN nodes have no successors.
+ */
+#ifndef MMIOCHECK_IR_H
+#define MMIOCHECK_IR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "../util/util.h"
+
+#define IR_NONE UINT32_MAX
+
+enum ir_op {
+	IR_NOP,			/* join point, label, entry */
+	IR_ACQUIRE,
+	IR_TRYACQUIRE,		/* TRUE edge: acquired; FALSE edge: not */
+	IR_RELEASE,
+	IR_MMIO_WRITE,
+	IR_MMIO_READ,
+	IR_BARRIER,
+	IR_CALL,		/* a call the rules do not know */
+	IR_RETURN,
+	IR_BRANCH,		/* two-way (TRUE/FALSE) or multi-way (NEXT) */
+};
+
+enum ir_edge_kind { IR_EDGE_NEXT, IR_EDGE_TRUE, IR_EDGE_FALSE };
+
+struct ir_loc {
+	str_id file;
+	uint32_t line, col;
+	uint32_t end_line, end_col;
+};
+
+struct ir_edge {
+	uint32_t to;
+	enum ir_edge_kind kind;
+};
+
+struct ir_node {
+	enum ir_op op;
+	struct ir_loc loc;
+	str_id spelled;		/* the name the driver wrote: macro or callee */
+	int rule;		/* rules index: lock_api (lock ops), accessor
+				 * (MMIO ops), barrier (IR_BARRIER); -1 if none */
+	str_id lock;		/* lock ops: canonical lock expression */
+	str_id lock_type;	/* lock ops: type path "struct foo::bar.lock" */
+	str_id device;		/* MMIO ops: canonical device base expression */
+	str_id callee;		/* IR_CALL: function or struct field name */
+	bool indirect;		/* IR_CALL through a pointer / struct field */
+	str_id cond;		/* IR_BRANCH: correlation key of the condition;
+				 * IR_TRYACQUIRE: variable holding the result;
+				 * 0 when not tracked */
+	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
+	uint32_t succ_off, nsucc;	/* into ir_function.succs, after finalize */
+};
+
+struct ir_function {
+	str_id name;
+	struct ir_loc loc;
+	bool is_static;
+	uint32_t entry;
+	VEC(struct ir_node) nodes;
+	VEC(struct ir_edge) edges;	/* building: (from, edge) pairs below */
+	VEC(uint32_t) edge_from;
+	VEC(struct ir_edge) succs;	/* after finalize: CSR by node */
+	bool finalized;
+};
+
+struct ir_diag {
+	str_id file;
+	uint32_t line, col;
+	char *message;
+};
+
+/* One translation unit as lowered by the frontend. */
+struct ir_unit {
+	char *path;			/* main file as given on the command line */
+	struct strpool *strings;
+	VEC(struct ir_function *) functions;
+	VEC(struct ir_diag) errors;	/* parse errors (clang severity >= error) */
+	char *source;			/* main file contents, NUL-terminated */
+	size_t source_len;
+	VEC(uint32_t) line_starts;	/* offset of each line (index 0 = line 1) */
+};
+
+struct ir_unit *ir_unit_new(const char *path);
+void ir_unit_free(struct ir_unit *u);
+/* Take ownership of the main file's text (for fix-its and fingerprints). */
+void ir_unit_set_source(struct ir_unit *u, char *text, size_t len);
+/* Line `line` (1-based) of the main file without its newline; *len set. */
+const char *ir_unit_line(const struct ir_unit *u, uint32_t line, size_t *len);
+
+struct ir_function *ir_fn_new(struct ir_unit *u, const char *name);
+/* Append a node (copied); returns its index.  succ fields are ignored. */
+uint32_t ir_add_node(struct ir_function *fn, const struct ir_node *node);
+/* A node of kind op with everything else zero / -1. */
+struct ir_node ir_node_make(enum ir_op op);
+void ir_add_edge(struct ir_function *fn, uint32_t from, uint32_t to, enum ir_edge_kind kind);
+/* Build the successor arrays; no edges may be added afterwards. */
+void ir_fn_finalize(struct ir_function *fn);
+
+static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint32_t node, uint32_t *n)
+{
+	*n = fn->nodes.v[node].nsucc;
+	return fn->succs.v + fn->nodes.v[node].succ_off;
+}
+
+const char *ir_op_name(enum ir_op op);
+/* Human-readable dump of a function, for --dump-ir and tests. */
+void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out);
+
+#endif

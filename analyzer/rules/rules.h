@@ -1,0 +1,174 @@
+/*
+ * rules.h - the kernel knowledge mmiocheck works from, loaded from
+ * rules/*.json with Jansson: lock kinds and lock APIs, MMIO accessors,
+ * barriers, ordering models and check metadata.
+ *
+ * Nothing about a particular kernel API is hard-coded in C; the frontend asks
+ * rules_lookup() what a called name means, the engine interprets the model
+ * programs below.  The file formats are documented in docs/rules-format.md.
+ */
+#ifndef MMIOCHECK_RULES_H
+#define MMIOCHECK_RULES_H
+
+#include <stdbool.h>
+#include "../util/util.h"
+
+#define RULES_MAX_MODELS 16
+#define RULES_MAX_REGS 4
+
+enum lock_op { LOCK_ACQUIRE, LOCK_TRYLOCK, LOCK_RELEASE };
+enum irq_mode { IRQ_NONE, IRQ_DISABLE, IRQ_SAVE, IRQ_BH };
+
+/* A kind of lock ("spinlock", "mutex", ...). */
+struct lock_kind {
+	char *name;
+	char *description;
+	bool hooked;		/* release runs mmiowb_spin_unlock() (5.2+) */
+	bool hooked_rt;		/* ... under PREEMPT_RT */
+	bool sleeping;
+};
+
+/* One lock API entry point ("spin_lock_irqsave", "_raw_spin_lock", ...). */
+struct lock_api {
+	char *name;
+	enum lock_op op;
+	int kind;		/* index into rules->kinds */
+	enum irq_mode irq;
+	bool shared;		/* read side of an rwlock/rwsem: no exclusion */
+	int lock_arg;		/* argument holding the lock, -1 if none */
+	bool success_zero;	/* trylock-like: returns 0 when it acquired */
+};
+
+enum mmio_dir { MMIO_WRITE, MMIO_READ };
+
+/* One MMIO accessor ("writel", "writel_relaxed", "memcpy_toio", ...). */
+struct accessor {
+	char *name;
+	enum mmio_dir dir;
+	int klass;		/* index into rules->classes */
+	int width;		/* bits; 0 for block copies */
+	int addr_arg;		/* argument holding the __iomem address */
+};
+
+/* An accessor class ("full", "relaxed", "raw", "string", "port"). */
+struct accessor_class {
+	char *name;
+	char *description;
+};
+
+/* A barrier ("mmiowb", "wmb", ...). */
+struct barrier {
+	char *name;
+	bool orders_mmio;	/* orders earlier MMIO writes before later ones */
+	bool is_mmiowb;		/* the explicit mmiowb() MMIO003/MMIO004 look at */
+};
+
+/*
+ * Model programs.  A model is an abstract per-CPU machine with up to
+ * RULES_MAX_REGS small integer registers (all start at 0, saturate at
+ * 0..MODEL_REG_MAX) run along every path.  Ops are written in JSON as
+ * strings ("nesting += 1", "pending = nesting", "barrier", "cover device",
+ * "flush device", "order covered") or {"if": "REG ==|!= INT|REG", "then": [...]}.
+ *
+ *   barrier        orders every earlier write (a real mmiowb()/sync)
+ *   cover device   (write ops) this write and earlier unordered writes to
+ *                  the same device become ordered by the next hooked release
+ *   order covered  (release ops) orders covered writes
+ *   flush device   (read ops) orders earlier writes to the same device
+ */
+#define MODEL_REG_MAX 15
+enum mop_kind {
+	MOP_SET,		/* reg = value | reg = reg2 */
+	MOP_ADD,		/* reg += value (value may be negative) */
+	MOP_BARRIER,
+	MOP_COVER_DEVICE,
+	MOP_FLUSH_DEVICE,
+	MOP_ORDER_COVERED,
+	MOP_IF,			/* if (reg cmp value|reg2) then ops */
+};
+struct model_op;
+struct model_prog {
+	struct model_op *ops;
+	int n;
+};
+struct model_op {
+	enum mop_kind kind;
+	int reg;
+	int reg2;		/* -1: use value */
+	int value;
+	bool cmp_ne;		/* MOP_IF: true "!=", false "==" */
+	struct model_prog then;	/* MOP_IF */
+};
+
+struct model {
+	char *name;
+	char *summary;		/* one line for --list-models and docs */
+	char *explain;		/* why writes escape under it, for messages */
+	int nregs;
+	char *regs[RULES_MAX_REGS];
+	int flag_reg;		/* register whose reset explains an escape (MMIO002), -1 */
+	struct model_prog on_acquire;		/* hooked lock acquired */
+	struct model_prog on_trylock_attempt;	/* hooked trylock, before outcome */
+	struct model_prog on_release;		/* hooked lock released */
+	struct model_prog *on_write;		/* [nclasses] */
+	struct model_prog *on_read;		/* [nclasses] */
+};
+
+struct check_info {
+	char *id;		/* "MMIO001" */
+	char *name;		/* "unordered-release" */
+	char *severity;		/* "error" | "warning" | "note" */
+	char *summary;
+	char *reference_model;	/* MMIO002: the model that does order it */
+};
+
+enum rule_ref_kind { REF_NONE, REF_LOCK, REF_ACCESSOR, REF_BARRIER, REF_LOCK_WRAPPER };
+struct rule_ref {
+	enum rule_ref_kind kind;
+	int index;
+};
+
+struct rules {
+	VEC(struct lock_kind) kinds;
+	VEC(struct lock_api) apis;
+	VEC(struct accessor_class) classes;
+	VEC(struct accessor) accessors;
+	VEC(struct barrier) barriers;
+	VEC(struct model) models;
+	VEC(struct check_info) checks;
+	VEC(char *) lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
+	struct strpool *names;		/* lookup table for called names */
+	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
+};
+
+/*
+ * Load every *.json in dir (sorted by name), then each extra file in order.
+ * Later entries with the same name replace earlier ones.  On error returns
+ * NULL and writes "FILE:LINE: reason" into err.
+ */
+struct rules *rules_load(const char *dir, const char *const *extra, int nextra, struct strbuf *err);
+/* Load one more file into an existing set (used by rules_load and tests). */
+int rules_load_file(struct rules *r, const char *path, struct strbuf *err);
+/* Resolve cross references and check completeness after all files. */
+int rules_finish(struct rules *r, struct strbuf *err);
+struct rules *rules_new(void);
+void rules_free(struct rules *r);
+
+/* What does a call or macro spelled `name` mean?  REF_NONE if nothing. */
+struct rule_ref rules_lookup(const struct rules *r, const char *name);
+int rules_find_model(const struct rules *r, const char *name);	/* -1 */
+int rules_find_kind(const struct rules *r, const char *name);	/* -1 */
+int rules_find_class(const struct rules *r, const char *name);	/* -1 */
+const struct check_info *rules_find_check(const struct rules *r, const char *id);
+
+/* Is a lock of this kind covered by the release hook in this configuration? */
+static inline bool rules_kind_hooked(const struct rules *r, int kind, bool preempt_rt)
+{
+	const struct lock_kind *k = &r->kinds.v[kind];
+	return preempt_rt ? k->hooked_rt : k->hooked;
+}
+
+const char *irq_mode_name(enum irq_mode m);
+const char *lock_op_name(enum lock_op op);
+
+#endif

@@ -1,0 +1,305 @@
+/*
+ * util.c - allocation, strbuf, string interning and hashing helpers.
+ */
+#include "util.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(size_t n)
+{
+	fprintf(stderr, "mmiocheck: out of memory (allocating %zu bytes)\n", n);
+	abort();
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+	if (!p)
+		out_of_memory(n);
+	return p;
+}
+
+void *xcalloc(size_t count, size_t size)
+{
+	void *p = calloc(count ? count : 1, size ? size : 1);
+	if (!p)
+		out_of_memory(count * size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n ? n : 1);
+	if (!q)
+		out_of_memory(n);
+	return q;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return strbuf_detach(&sb);
+}
+
+void mc_error(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "mmiocheck: %s\n", sb.buf);
+	strbuf_release(&sb);
+}
+
+/* ---- strbuf ---- */
+
+void strbuf_init(struct strbuf *sb)
+{
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	strbuf_grow(sb, 0);
+}
+
+void strbuf_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+void strbuf_reset(struct strbuf *sb)
+{
+	if (!sb->buf)
+		strbuf_grow(sb, 0);
+	sb->len = 0;
+	sb->buf[0] = '\0';
+}
+
+void strbuf_grow(struct strbuf *sb, size_t extra)
+{
+	size_t need = sb->len + extra + 1;
+
+	if (need <= sb->cap && sb->buf)
+		return;
+	size_t cap = sb->cap ? sb->cap : 64;
+	while (cap < need)
+		cap *= 2;
+	sb->buf = xrealloc(sb->buf, cap);
+	if (!sb->cap)
+		sb->buf[0] = '\0';
+	sb->cap = cap;
+}
+
+void strbuf_add(struct strbuf *sb, const char *data, size_t n)
+{
+	strbuf_grow(sb, n);
+	memcpy(sb->buf + sb->len, data, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void strbuf_adds(struct strbuf *sb, const char *s)
+{
+	strbuf_add(sb, s, strlen(s));
+}
+
+void strbuf_addch(struct strbuf *sb, char c)
+{
+	strbuf_add(sb, &c, 1);
+}
+
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	strbuf_grow(sb, 64);
+	va_copy(cp, ap);
+	n = vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sb->cap - sb->len) {
+		strbuf_grow(sb, (size_t)n);
+		va_copy(cp, ap);
+		vsnprintf(sb->buf + sb->len, sb->cap - sb->len, fmt, cp);
+		va_end(cp);
+	}
+	sb->len += (size_t)n;
+}
+
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	strbuf_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+char *strbuf_detach(struct strbuf *sb)
+{
+	char *p;
+
+	if (!sb->buf)
+		strbuf_grow(sb, 0);
+	p = sb->buf;
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return p;
+}
+
+int strbuf_read_file(struct strbuf *sb, const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char chunk[65536];
+	size_t n;
+
+	if (!f)
+		return -1;
+	if (!sb->buf)
+		strbuf_grow(sb, 0);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		strbuf_add(sb, chunk, n);
+	if (ferror(f)) {
+		int e = errno;
+		fclose(f);
+		errno = e ? e : EIO;
+		return -1;
+	}
+	fclose(f);
+	return 0;
+}
+
+/* ---- hashing ---- */
+
+uint64_t hash_bytes(const void *data, size_t n, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = seed;
+
+	for (size_t i = 0; i < n; i++) {
+		h ^= p[i];
+		h *= 1099511628211ULL;
+	}
+	return h;
+}
+
+/* ---- strpool: open addressing over an array of owned strings ---- */
+
+struct strpool {
+	VEC(char *) strs;	/* strs.v[0] is NULL: id 0 means "none" */
+	uint32_t *slots;	/* 0 = empty, else string id */
+	size_t nslots;		/* power of two */
+};
+
+struct strpool *strpool_new(void)
+{
+	struct strpool *p = xcalloc(1, sizeof(*p));
+
+	VEC_PUSH(p->strs, NULL);
+	p->nslots = 256;
+	p->slots = xcalloc(p->nslots, sizeof(*p->slots));
+	return p;
+}
+
+void strpool_free(struct strpool *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 1; i < p->strs.n; i++)
+		free(p->strs.v[i]);
+	VEC_FREE(p->strs);
+	free(p->slots);
+	free(p);
+}
+
+static size_t slot_of(const struct strpool *p, const char *s, size_t n)
+{
+	size_t mask = p->nslots - 1;
+	size_t i = (size_t)hash_bytes(s, n, HASH_SEED) & mask;
+
+	for (;;) {
+		uint32_t id = p->slots[i];
+		if (!id)
+			return i;
+		const char *t = p->strs.v[id];
+		if (strlen(t) == n && !memcmp(t, s, n))
+			return i;
+		i = (i + 1) & mask;
+	}
+}
+
+static void rehash(struct strpool *p)
+{
+	free(p->slots);
+	p->nslots *= 2;
+	p->slots = xcalloc(p->nslots, sizeof(*p->slots));
+	for (size_t id = 1; id < p->strs.n; id++) {
+		const char *s = p->strs.v[id];
+		p->slots[slot_of(p, s, strlen(s))] = (uint32_t)id;
+	}
+}
+
+str_id strpool_intern_n(struct strpool *p, const char *s, size_t n)
+{
+	size_t i = slot_of(p, s, n);
+
+	if (p->slots[i])
+		return p->slots[i];
+	str_id id = (str_id)p->strs.n;
+	VEC_PUSH(p->strs, xstrndup(s, n));
+	p->slots[i] = id;
+	if (p->strs.n * 2 > p->nslots)
+		rehash(p);
+	return id;
+}
+
+str_id strpool_intern(struct strpool *p, const char *s)
+{
+	if (!s)
+		return 0;
+	return strpool_intern_n(p, s, strlen(s));
+}
+
+str_id strpool_find(const struct strpool *p, const char *s)
+{
+	if (!s)
+		return 0;
+	return p->slots[slot_of(p, s, strlen(s))];
+}
+
+const char *strpool_str(const struct strpool *p, str_id id)
+{
+	if (!id || id >= p->strs.n)
+		return NULL;
+	return p->strs.v[id];
+}
+
+size_t strpool_count(const struct strpool *p)
+{
+	return p->strs.n - 1;
+}

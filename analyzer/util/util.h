@@ -1,0 +1,86 @@
+/*
+ * util.h - the small helpers every part of mmiocheck uses: allocation that
+ * cannot fail silently, a growable string (strbuf), a growable array (VEC),
+ * and a string interner (strpool) so the IR and engine compare names as ints.
+ *
+ * Modelled on git's strbuf: no fixed-size buffers for paths or messages.
+ */
+#ifndef MMIOCHECK_UTIL_H
+#define MMIOCHECK_UTIL_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Allocation: abort with a message on out-of-memory, never return NULL. */
+void *xmalloc(size_t n);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Print "mmiocheck: <message>" to stderr. */
+void mc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/*
+ * A growable NUL-terminated string.  buf is never NULL after strbuf_init;
+ * len excludes the NUL.  strbuf_detach hands the buffer to the caller.
+ */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+void strbuf_init(struct strbuf *sb);
+void strbuf_release(struct strbuf *sb);
+void strbuf_reset(struct strbuf *sb);
+void strbuf_grow(struct strbuf *sb, size_t extra);
+void strbuf_add(struct strbuf *sb, const char *data, size_t n);
+void strbuf_adds(struct strbuf *sb, const char *s);
+void strbuf_addch(struct strbuf *sb, char c);
+void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+char *strbuf_detach(struct strbuf *sb);
+/* Read a whole file; returns 0, or -1 with errno set. */
+int strbuf_read_file(struct strbuf *sb, const char *path);
+
+/*
+ * VEC(T): a growable array of T.  VEC_PUSH may move the storage, so do not
+ * keep pointers into a vector across pushes.
+ */
+#define VEC(T) struct { T *v; size_t n; size_t cap; }
+#define VEC_INIT { NULL, 0, 0 }
+#define VEC_GROW(vec, need) do { \
+	if ((need) > (vec).cap) { \
+		size_t vec_newcap_ = (vec).cap ? (vec).cap * 2 : 8; \
+		while (vec_newcap_ < (need)) vec_newcap_ *= 2; \
+		(vec).v = xrealloc((vec).v, vec_newcap_ * sizeof(*(vec).v)); \
+		(vec).cap = vec_newcap_; \
+	} } while (0)
+#define VEC_PUSH(vec, item) do { VEC_GROW(vec, (vec).n + 1); (vec).v[(vec).n++] = (item); } while (0)
+#define VEC_FREE(vec) do { free((vec).v); (vec).v = NULL; (vec).n = (vec).cap = 0; } while (0)
+
+/*
+ * strpool: interns strings.  Id 0 is reserved for "no string" and maps to
+ * NULL, so a zeroed struct means "absent".  Ids are stable for the pool's
+ * lifetime; strpool_str returns storage owned by the pool.
+ */
+typedef uint32_t str_id;
+struct strpool;
+struct strpool *strpool_new(void);
+void strpool_free(struct strpool *p);
+str_id strpool_intern(struct strpool *p, const char *s);
+str_id strpool_intern_n(struct strpool *p, const char *s, size_t n);
+/* Returns 0 when s was never interned (does not add it). */
+str_id strpool_find(const struct strpool *p, const char *s);
+const char *strpool_str(const struct strpool *p, str_id id);
+size_t strpool_count(const struct strpool *p);
+
+/* 64-bit FNV-1a, used for fingerprints and hash tables. */
+uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
+#define HASH_SEED 1469598103934665603ULL
+
+#endif

@@ -1,0 +1,116 @@
+/*
+ * mmiocheck.h - public C API of mmiocheck.
+ *
+ * A session holds the rules, the options and (optionally) the findings
+ * database.  mc_analyze_file() parses one translation unit, runs the engine
+ * under every requested model and stores the unit's findings in one
+ * transaction.  The command-line tool is a client of this API.
+ *
+ *	struct mc_options opt;
+ *	mc_options_init(&opt);
+ *	opt.db_path = "mmiocheck.db";
+ *	struct mc_session *s = mc_session_open(&opt, &err);
+ *	struct mc_result *res = mc_analyze_file(s, "drv.c", argv, argc, &err);
+ *	for (size_t i = 0; i < res->nfindings; i++) use(&res->findings[i]);
+ *	mc_result_free(res);
+ *	mc_session_close(s);
+ */
+#ifndef MMIOCHECK_H
+#define MMIOCHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define MMIOCHECK_VERSION "0.1.0"
+
+/* Exit statuses of the CLI, also returned by mc_status_of(). */
+#define MC_EXIT_CLEAN 0
+#define MC_EXIT_FINDINGS 1
+#define MC_EXIT_ERROR 2
+
+struct mc_trace_step {
+	char *kind;		/* "acquire", "write", "inner-acquire", "trylock",
+				 * "inner-release", "barrier", "release", "return" */
+	char *file;
+	unsigned line, col;
+	char *message;
+};
+
+struct mc_finding {
+	char *rule;		/* "MMIO001" */
+	char *rule_name;	/* "unordered-release" */
+	char *severity;		/* "error" | "warning" | "note" */
+	char *model;		/* one model per finding row */
+	char *file;
+	unsigned line, col, end_line, end_col;
+	char *function;
+	char *lock_name;	/* canonical text: "qp->sq.lock" */
+	char *lock_type;	/* type path: "struct mlx4_ib_qp::sq.lock" */
+	char *lock_kind;	/* "spinlock", "mutex", ... */
+	char *accessor;		/* "writel_relaxed", "mmiowb", ... */
+	char *message;
+	char fingerprint[17];	/* 16 hex digits; survives unrelated edits */
+	unsigned fixit_first_line, fixit_last_line;	/* 0 = no fix-it */
+	struct mc_trace_step *trace;
+	size_t ntrace;
+};
+
+struct mc_file_diag {
+	char *file;
+	unsigned line, col;
+	char *message;
+};
+
+struct mc_function_info {
+	char *name;
+	unsigned line;
+	size_t nodes;		/* IR nodes */
+	size_t states;		/* path states explored */
+	bool truncated;		/* the per-node state bound was hit */
+};
+
+/* Result of analyzing one translation unit. */
+struct mc_result {
+	char *path;
+	bool parsed;		/* false: could not be parsed at all */
+	size_t nerrors;		/* clang errors; analysis covers what parsed */
+	struct mc_file_diag *errors;
+	size_t nfunctions;
+	struct mc_function_info *functions;
+	char content_hash[17];	/* of the main file */
+	size_t nfindings;
+	struct mc_finding *findings;
+	bool truncated;		/* a state bound was hit somewhere */
+};
+
+struct mc_options {
+	const char *rules_dir;		/* NULL: built-in default */
+	const char *const *extra_rules;	/* --rules FILE... */
+	int nextra_rules;
+	const char *models;		/* comma list; NULL: "contract,ppc64-legacy" */
+	const char *db_path;		/* NULL: no database */
+	bool preempt_rt;
+	int max_states;			/* per CFG node; 0 = default */
+	const char *source_root;	/* paths in findings relative to this */
+	const char *argv_text;		/* recorded in the runs table */
+};
+
+struct mc_session;
+
+void mc_options_init(struct mc_options *opt);
+/* NULL on error, with a message in *err (caller frees). */
+struct mc_session *mc_session_open(const struct mc_options *opt, char **err);
+/* NULL on an input error (missing/unreadable/binary file, database error),
+ * message in *err.  A file with parse errors still yields a result. */
+struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
+				  const char *const *clang_args, int nargs, char **err);
+void mc_result_free(struct mc_result *r);
+/* Mark the run finished in the database.  Returns 0 or -1 (*err set). */
+int mc_session_finish(struct mc_session *s, char **err);
+void mc_session_close(struct mc_session *s);
+
+/* The models actually run, for reports ("contract", "ppc64-legacy"). */
+size_t mc_session_models(const struct mc_session *s, const char *const **names);
+long long mc_session_run_id(const struct mc_session *s);
+
+#endif

@@ -1,0 +1,1 @@
+/* placeholder: removed when this layer's sources land */

@@ -1,6 +1,6 @@
 /*
  * rules.h - the kernel knowledge mmiocheck works from, loaded from
- * rules/*.json with Jansson: lock kinds and lock APIs, MMIO accessors,
+ * rules/ (*.json files) with Jansson: lock kinds and lock APIs, MMIO accessors,
  * barriers, ordering models and check metadata.
  *
  * Nothing about a particular kernel API is hard-coded in C; the frontend asks

@@ -1,1 +1,331 @@
-/* placeholder until the session lands */
+/*
+ * session.c - the public API (include/mmiocheck/mmiocheck.h): ties rules,
+ * frontend, engine + checks and the store together for one run.
+ */
+#include "mmiocheck/mmiocheck.h"
+#include "../checks/checks.h"
+#include "../frontend/frontend.h"
+#include "../store/store.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifndef MMIOCHECK_RULES_DIR
+#define MMIOCHECK_RULES_DIR "rules"
+#endif
+#define DEFAULT_MODELS "contract,ppc64-legacy"
+
+struct mc_session {
+	struct rules *rules;
+	struct engine_config cfg;
+	struct frontend *fe;
+	struct store *store;
+	long long run_id;
+	char *source_root;
+	const char *model_names[ENG_MAX_MODELS];
+	size_t nmodel_names;
+	bool any_errors;
+};
+
+void mc_options_init(struct mc_options *opt)
+{
+	memset(opt, 0, sizeof(*opt));
+}
+
+static char *take_err(struct strbuf *sb)
+{
+	return strbuf_detach(sb);
+}
+
+static const char *default_rules_dir(const struct mc_options *opt)
+{
+	const char *env = getenv("MMIOCHECK_RULES");
+
+	if (opt->rules_dir)
+		return opt->rules_dir;
+	return env && *env ? env : MMIOCHECK_RULES_DIR;
+}
+
+struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
+{
+	struct mc_session *s = xcalloc(1, sizeof(*s));
+	struct strbuf sb = STRBUF_INIT;
+	char cwd[4096];
+
+	strbuf_init(&sb);
+	s->rules = rules_load(default_rules_dir(opt), opt->extra_rules, opt->nextra_rules, &sb);
+	if (!s->rules)
+		goto fail;
+	s->cfg.rules = s->rules;
+	s->cfg.preempt_rt = opt->preempt_rt;
+	s->cfg.max_states = opt->max_states;
+	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
+		goto fail;
+	for (int i = 0; i < s->cfg.nmodels; i++)
+		if (s->cfg.requested & (1u << i))
+			s->model_names[s->nmodel_names++] = s->rules->models.v[s->cfg.models[i]].name;
+	checks_configure(&s->cfg, s->rules);
+	s->fe = frontend_new(s->rules);
+	if (opt->source_root) {
+		size_t n = strlen(opt->source_root);
+		while (n > 1 && opt->source_root[n - 1] == '/')
+			n--;
+		s->source_root = xstrndup(opt->source_root, n);
+	}
+	s->run_id = -1;
+	if (opt->db_path) {
+		s->store = store_open(opt->db_path, &sb);
+		if (!s->store)
+			goto fail;
+		struct strbuf models = STRBUF_INIT;
+		for (size_t i = 0; i < s->nmodel_names; i++)
+			strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
+		s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
+					    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		strbuf_release(&models);
+		if (s->run_id < 0)
+			goto fail;
+	}
+	strbuf_release(&sb);
+	return s;
+fail:
+	*err = take_err(&sb);
+	mc_session_close(s);
+	return NULL;
+}
+
+int mc_check_input(const char *path, char **err)
+{
+	struct stat st;
+	struct strbuf text = STRBUF_INIT;
+
+	if (stat(path, &st) < 0) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		*err = xasprintf("%s: is a directory, not a C source file", path);
+		return -1;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		*err = xasprintf("%s: not a regular file", path);
+		return -1;
+	}
+	if (strbuf_read_file(&text, path) < 0) {
+		*err = xasprintf("%s: %s", path, strerror(errno));
+		return -1;
+	}
+	const char *nul = memchr(text.buf, '\0', text.len);
+	if (nul) {
+		*err = xasprintf("%s: binary file (NUL byte at offset %zu), not C source", path,
+				 (size_t)(nul - text.buf));
+		strbuf_release(&text);
+		return -1;
+	}
+	strbuf_release(&text);
+	return 0;
+}
+
+/* The file name findings show: relative to --source-root when under it. */
+static const char *display_path(const struct mc_session *s, const char *path)
+{
+	size_t n = s->source_root ? strlen(s->source_root) : 0;
+
+	if (n && !strncmp(path, s->source_root, n) && path[n] == '/')
+		return path + n + 1;
+	return path;
+}
+
+static void fill_errors(struct mc_result *res, const struct ir_unit *u)
+{
+	res->nerrors = u->errors.n;
+	res->errors = xcalloc(u->errors.n ? u->errors.n : 1, sizeof(*res->errors));
+	for (size_t i = 0; i < u->errors.n; i++) {
+		const struct ir_diag *d = &u->errors.v[i];
+		const char *file = strpool_str(u->strings, d->file);
+		res->errors[i].file = xstrdup(file ? file : u->path);
+		res->errors[i].line = d->line;
+		res->errors[i].col = d->col;
+		res->errors[i].message = xstrdup(d->message);
+	}
+}
+
+struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
+				  const char *const *clang_args, int nargs, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct finding_vec findings = { NULL, 0, 0 };
+	struct ir_unit *u;
+
+	if (mc_check_input(path, err) < 0)
+		return NULL;
+	strbuf_init(&sb);
+	u = frontend_parse(s->fe, path, clang_args, nargs, &sb);
+	if (!u) {
+		*err = xasprintf("%s: %s", path, sb.len ? sb.buf : "libclang could not parse it");
+		strbuf_release(&sb);
+		return NULL;
+	}
+	struct mc_result *res = xcalloc(1, sizeof(*res));
+	const char *shown = display_path(s, path);
+	res->path = xstrdup(shown);
+	res->parsed = true;
+	snprintf(res->content_hash, sizeof(res->content_hash), "%016llx",
+		 (unsigned long long)hash_bytes(u->source ? u->source : "", u->source_len, HASH_SEED));
+	fill_errors(res, u);
+	res->nfunctions = u->functions.n;
+	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
+	for (size_t i = 0; i < u->functions.n; i++) {
+		const struct ir_function *fn = u->functions.v[i];
+		struct engine_stats st;
+		checks_run_function(&s->cfg, u, fn, shown, &findings, &st);
+		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
+		res->functions[i].line = fn->loc.line;
+		res->functions[i].nodes = fn->nodes.n;
+		res->functions[i].states = st.states;
+		res->functions[i].truncated = st.truncated;
+		res->truncated |= st.truncated;
+	}
+	res->findings = findings.v;
+	res->nfindings = findings.n;
+	ir_unit_free(u);
+	if (res->nerrors)
+		s->any_errors = true;
+	if (s->store && store_add_result(s->store, s->run_id, res, &sb) < 0) {
+		*err = xasprintf("%s: could not store the results: %s", path, sb.buf);
+		strbuf_release(&sb);
+		mc_result_free(res);
+		s->any_errors = true;
+		return NULL;
+	}
+	strbuf_release(&sb);
+	return res;
+}
+
+int mc_dump_ir(struct mc_session *s, const char *path, const char *const *clang_args,
+	       int nargs, FILE *out, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct ir_unit *u;
+
+	if (mc_check_input(path, err) < 0)
+		return -1;
+	strbuf_init(&sb);
+	u = frontend_parse(s->fe, path, clang_args, nargs, &sb);
+	if (!u) {
+		*err = xasprintf("%s: %s", path, sb.buf);
+		strbuf_release(&sb);
+		return -1;
+	}
+	for (size_t i = 0; i < u->functions.n; i++) {
+		strbuf_reset(&sb);
+		ir_dump_function(u, u->functions.v[i], &sb);
+		fputs(sb.buf, out);
+	}
+	strbuf_release(&sb);
+	ir_unit_free(u);
+	return 0;
+}
+
+void mc_list_models(const struct mc_session *s, FILE *out)
+{
+	for (size_t i = 0; i < s->rules->models.n; i++) {
+		const struct model *m = &s->rules->models.v[i];
+		fprintf(out, "%-14s %s\n", m->name, m->summary ? m->summary : "");
+	}
+}
+
+void mc_list_checks(const struct mc_session *s, FILE *out)
+{
+	for (size_t i = 0; i < s->rules->checks.n; i++) {
+		const struct check_info *c = &s->rules->checks.v[i];
+		fprintf(out, "%s %-20s %-8s %s\n", c->id, c->name, c->severity, c->summary ? c->summary : "");
+	}
+}
+
+bool mc_finding_is_failure(const struct mc_finding *f)
+{
+	return f->severity && (!strcmp(f->severity, "warning") || !strcmp(f->severity, "error"));
+}
+
+int mc_session_finish(struct mc_session *s, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!s->store)
+		return 0;
+	strbuf_init(&sb);
+	if (store_finish_run(s->store, s->run_id, s->any_errors ? "errors" : "ok", &sb) < 0) {
+		*err = take_err(&sb);
+		return -1;
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+void mc_session_close(struct mc_session *s)
+{
+	if (!s)
+		return;
+	if (s->store)
+		store_close(s->store);
+	if (s->fe)
+		frontend_free(s->fe);
+	rules_free(s->rules);
+	free(s->source_root);
+	free(s);
+}
+
+size_t mc_session_models(const struct mc_session *s, const char *const **names)
+{
+	*names = s->model_names;
+	return s->nmodel_names;
+}
+
+long long mc_session_run_id(const struct mc_session *s)
+{
+	return s->run_id;
+}
+
+static void free_finding(struct mc_finding *f)
+{
+	free(f->rule);
+	free(f->rule_name);
+	free(f->severity);
+	free(f->model);
+	free(f->file);
+	free(f->function);
+	free(f->lock_name);
+	free(f->lock_type);
+	free(f->lock_kind);
+	free(f->accessor);
+	free(f->message);
+	for (size_t i = 0; i < f->ntrace; i++) {
+		free(f->trace[i].kind);
+		free(f->trace[i].file);
+		free(f->trace[i].message);
+	}
+	free(f->trace);
+}
+
+void mc_result_free(struct mc_result *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->nfindings; i++)
+		free_finding(&r->findings[i]);
+	free(r->findings);
+	for (size_t i = 0; i < r->nerrors; i++) {
+		free(r->errors[i].file);
+		free(r->errors[i].message);
+	}
+	free(r->errors);
+	for (size_t i = 0; i < r->nfunctions; i++)
+		free(r->functions[i].name);
+	free(r->functions);
+	free(r->path);
+	free(r);
+}

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #define MMIOCHECK_VERSION "0.1.0"
 
@@ -108,6 +109,18 @@ void mc_result_free(struct mc_result *r);
 /* Mark the run finished in the database.  Returns 0 or -1 (*err set). */
 int mc_session_finish(struct mc_session *s, char **err);
 void mc_session_close(struct mc_session *s);
+
+/* Is `path` something we can analyze (exists, regular, readable, not
+ * binary)?  0, or -1 with "PATH: reason" in *err. */
+int mc_check_input(const char *path, char **err);
+/* Print the event IR of every function in `path` (debugging aid). */
+int mc_dump_ir(struct mc_session *s, const char *path, const char *const *clang_args,
+	       int nargs, FILE *out, char **err);
+/* --list-models / --list-checks output. */
+void mc_list_models(const struct mc_session *s, FILE *out);
+void mc_list_checks(const struct mc_session *s, FILE *out);
+/* Does the finding count for the exit status (warning or error)? */
+bool mc_finding_is_failure(const struct mc_finding *f);
 
 /* The models actually run, for reports ("contract", "ppc64-legacy"). */
 size_t mc_session_models(const struct mc_session *s, const char *const **names);

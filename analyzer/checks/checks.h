@@ -1,0 +1,85 @@
+/*
+ * checks.h - the checks are small clients of the engine, in the spirit of
+ * smatch's check_*.c: each file registers callbacks for the engine events it
+ * cares about and reports through check_report().  Adding a check is one
+ * new file, one line in check_table (dispatch.c), a docs/rules page and an
+ * entry in rules/checks.json.
+ */
+#ifndef MMIOCHECK_CHECKS_H
+#define MMIOCHECK_CHECKS_H
+
+#include "../engine/engine.h"
+#include "mmiocheck/mmiocheck.h"
+
+struct draft_step {
+	const char *kind;		/* static string: "acquire", "write", ... */
+	uint32_t node;
+	char *message;
+};
+
+/* A finding before it is turned into an mc_finding at function end. */
+struct finding_draft {
+	const struct check_info *info;
+	const char *severity;		/* overrides info->severity if set */
+	int model;			/* engine slot */
+	uint32_t node;			/* primary location */
+	bool has_lock;
+	struct eng_lock lock;
+	char *message;
+	VEC(struct draft_step) trace;
+	uint32_t fixit_first, fixit_last;
+};
+
+struct check_ctx {
+	const struct engine_config *cfg;
+	const struct rules *rules;
+	const struct ir_unit *unit;
+	const struct ir_function *fn;
+	const char *display_path;	/* file name as findings show it */
+	VEC(struct finding_draft) drafts;
+	void *scratch[16];		/* per check, per function */
+	int current;			/* index of the check being called */
+};
+
+struct check {
+	const char *id;
+	void *(*begin_function)(struct check_ctx *ctx);
+	void (*on_escape)(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc);
+	void (*on_mmiowb)(struct check_ctx *ctx, void *scratch, const struct eng_mmiowb *mb);
+	void (*on_mmiowb_needed)(struct check_ctx *ctx, void *scratch, uint32_t node, int model);
+	void (*end_function)(struct check_ctx *ctx, void *scratch);
+};
+
+/* A growable array of findings (usable with the VEC_* macros). */
+struct finding_vec {
+	struct mc_finding *v;
+	size_t n, cap;
+};
+
+/* Run the engine and every check on one function; append mc_findings. */
+void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
+			 const struct ir_function *fn, const char *display_path,
+			 struct finding_vec *out, struct engine_stats *stats);
+/* Add the hidden models the checks need (MMIO002's reference). */
+void checks_configure(struct engine_config *cfg, const struct rules *r);
+
+/* ---- helpers for check files ---- */
+
+/* Start a draft for this check at `node`; add steps, then check_report(). */
+struct finding_draft *check_draft(struct check_ctx *ctx, const char *id, int model, uint32_t node);
+void draft_step(struct check_ctx *ctx, struct finding_draft *d, const char *kind, uint32_t node,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* Keep the draft unless the same (rule, model, node) is already reported
+ * with an equal or higher severity. */
+void check_report(struct check_ctx *ctx, struct finding_draft *d);
+
+bool check_model_reported(const struct check_ctx *ctx, int model);
+const char *check_model_name(const struct check_ctx *ctx, int model);
+const char *check_model_explain(const struct check_ctx *ctx, int model);
+const char *check_str(const struct check_ctx *ctx, str_id id);
+const struct ir_node *check_node(const struct check_ctx *ctx, uint32_t node);
+/* "spin_unlock_irqrestore(&qp->sq.lock)" as the driver wrote the call. */
+void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strbuf *out);
+const char *check_kind_name(const struct check_ctx *ctx, int kind);
+
+#endif

@@ -1,0 +1,101 @@
+/*
+ * dispatch.c - the check table and the fan-out of engine events to checks.
+ */
+#include "checks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+extern const struct check check_mmio001;
+extern const struct check check_mmio002;
+extern const struct check check_mmio003;
+extern const struct check check_mmio004;
+extern const struct check check_mmio006;
+
+static const struct check *const check_table[] = {
+	&check_mmio001,
+	&check_mmio002,
+	&check_mmio003,
+	&check_mmio004,
+	&check_mmio006,
+};
+#define NCHECKS (int)(sizeof(check_table) / sizeof(check_table[0]))
+
+void checks_configure(struct engine_config *cfg, const struct rules *r)
+{
+	const struct check_info *ci = rules_find_check(r, "MMIO002");
+
+	cfg->reference = -1;
+	if (ci && ci->reference_model)
+		cfg->reference = engine_config_add_hidden(cfg, r, ci->reference_model);
+}
+
+static void hook_escape(void *p, const struct eng_escape *esc)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_escape) {
+			ctx->current = i;
+			check_table[i]->on_escape(ctx, ctx->scratch[i], esc);
+		}
+}
+
+static void hook_mmiowb(void *p, const struct eng_mmiowb *mb)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_mmiowb) {
+			ctx->current = i;
+			check_table[i]->on_mmiowb(ctx, ctx->scratch[i], mb);
+		}
+}
+
+static void hook_needed(void *p, uint32_t node, int model)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_mmiowb_needed) {
+			ctx->current = i;
+			check_table[i]->on_mmiowb_needed(ctx, ctx->scratch[i], node, model);
+		}
+}
+
+void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_finding *f);
+void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n);
+
+void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
+			 const struct ir_function *fn, const char *display_path,
+			 struct finding_vec *out, struct engine_stats *stats)
+{
+	struct check_ctx ctx;
+	struct eng_hooks hooks = { &ctx, hook_escape, hook_mmiowb, hook_needed };
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.cfg = cfg;
+	ctx.rules = cfg->rules;
+	ctx.unit = u;
+	ctx.fn = fn;
+	ctx.display_path = display_path;
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->begin_function) {
+			ctx.current = i;
+			ctx.scratch[i] = check_table[i]->begin_function(&ctx);
+		}
+	engine_run(cfg, u, fn, &hooks, stats);
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->end_function) {
+			ctx.current = i;
+			check_table[i]->end_function(&ctx, ctx.scratch[i]);
+		}
+	size_t first = out->n;
+	for (size_t i = 0; i < ctx.drafts.n; i++) {
+		struct mc_finding f;
+		draft_to_finding(&ctx, &ctx.drafts.v[i], &f);
+		VEC_PUSH(*out, f);
+	}
+	checks_fingerprint(&ctx, out->v + first, out->n - first);
+	VEC_FREE(ctx.drafts);
+}

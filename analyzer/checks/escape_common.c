@@ -1,0 +1,52 @@
+/*
+ * escape_common.c - shared drafting of "a write left the section" findings.
+ */
+#include "escape_common.h"
+
+#include <stdlib.h>
+
+struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
+				   bool (*select)(const struct eng_write *w), int *nselected)
+{
+	int last = -1, n = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (int i = 0; i < esc->nwrites; i++)
+		if (select(&esc->writes[i])) {
+			last = i;
+			n++;
+		}
+	*nselected = n;
+	if (last < 0)
+		return NULL;
+
+	struct finding_draft *d = check_draft(ctx, id, esc->model, esc->writes[last].node);
+	d->has_lock = true;
+	d->lock = esc->lock;
+
+	check_describe_call(ctx, esc->lock.acquire_node, &sb);
+	draft_step(ctx, d, "acquire", esc->lock.acquire_node, "%s %s taken here (%s)",
+		   check_kind_name(ctx, esc->lock.kind), check_str(ctx, esc->lock.lock), sb.buf);
+	for (int i = 0; i < esc->nwrites; i++) {
+		const struct eng_write *w = &esc->writes[i];
+		if (!select(w))
+			continue;
+		strbuf_reset(&sb);
+		check_describe_call(ctx, w->node, &sb);
+		draft_step(ctx, d, "write", w->node, "MMIO write %s inside the section", sb.buf);
+		if (w->flag_reset_node != IR_NONE && i == last) {
+			strbuf_reset(&sb);
+			check_describe_call(ctx, w->flag_reset_node, &sb);
+			const struct model *m = &ctx->rules->models.v[ctx->cfg->models[esc->model]];
+			draft_step(ctx, d, "inner-acquire", w->flag_reset_node,
+				   "%s clears %s after the write", sb.buf,
+				   m->flag_reg >= 0 ? m->regs[m->flag_reg] : "the flag");
+		}
+	}
+	strbuf_reset(&sb);
+	check_describe_call(ctx, esc->release_node, &sb);
+	draft_step(ctx, d, "release", esc->release_node, "%s released here with the write%s unordered under %s",
+		   sb.buf, n > 1 ? "s" : "", check_model_name(ctx, esc->model));
+	strbuf_release(&sb);
+	return d;
+}

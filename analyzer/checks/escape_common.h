@@ -1,0 +1,24 @@
+/*
+ * escape_common.h - what MMIO001, MMIO002 and MMIO006 share: describing an
+ * escape (acquire, the escaping writes, the release) as a trace.
+ */
+#ifndef MMIOCHECK_ESCAPE_COMMON_H
+#define MMIOCHECK_ESCAPE_COMMON_H
+
+#include "checks.h"
+
+/* Does MMIO002 explain this write (flag reset by an inner lock)? */
+static inline bool escape_is_flag_reset(const struct eng_write *w)
+{
+	return w->flag_reset_node != IR_NONE && w->reference_ordered;
+}
+
+/*
+ * Draft a finding at the last of the selected writes, with the trace
+ * acquire -> writes -> [inner acquire] -> release.  `select` picks writes.
+ * Returns NULL when no write is selected.
+ */
+struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
+				   bool (*select)(const struct eng_write *w), int *nselected);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * MMIO001 unordered-release: an MMIO write inside a spinlock section that
+ * the model does not order before the unlock.  Escapes that MMIO002
+ * explains (a nested lock reset the PowerPC flag) are left to it.
+ */
+#include "escape_common.h"
+
+static bool plain_escape(const struct eng_write *w)
+{
+	return !escape_is_flag_reset(w);
+}
+
+static void mmio001_escape(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc)
+{
+	struct strbuf msg = STRBUF_INIT, wr = STRBUF_INIT, rel = STRBUF_INIT;
+	int n;
+
+	(void)scratch;
+	if (!esc->lock.hooked || !check_model_reported(ctx, esc->model))
+		return;
+	struct finding_draft *d = escape_draft(ctx, "MMIO001", esc, plain_escape, &n);
+	if (!d)
+		return;
+	check_describe_call(ctx, d->node, &wr);
+	check_describe_call(ctx, esc->release_node, &rel);
+	strbuf_addf(&msg, "%s is not ordered before %s under the %s model", wr.buf, rel.buf,
+		    check_model_name(ctx, esc->model));
+	if (n > 1)
+		strbuf_addf(&msg, " (nor are %d earlier writes of the section)", n - 1);
+	strbuf_addf(&msg, ": %s; the next CPU to take %s can reach the device first. "
+		    "Make a full writeX() the last write, read back from the device, or add mmiowb() before the unlock",
+		    check_model_explain(ctx, esc->model), check_str(ctx, esc->lock.lock));
+	d->message = strbuf_detach(&msg);
+	check_report(ctx, d);
+	strbuf_release(&wr);
+	strbuf_release(&rel);
+}
+
+const struct check check_mmio001 = {
+	.id = "MMIO001",
+	.on_escape = mmio001_escape,
+};

@@ -1,0 +1,38 @@
+/*
+ * MMIO004 stray-mmiowb: mmiowb() on a path where no lock is held.  It only
+ * orders writes against a following unlock, so there it orders nothing.
+ * After an unlock on the same path this is a warning; in a function that
+ * took no lock on the path it is a note (a caller may hold one).
+ */
+#include "checks.h"
+
+static void mmio004_mmiowb(struct check_ctx *ctx, void *scratch, const struct eng_mmiowb *mb)
+{
+	(void)scratch;
+	if (mb->nheld)
+		return;
+	for (int m = 0; m < ctx->cfg->nmodels; m++) {
+		if (!check_model_reported(ctx, m))
+			continue;
+		struct finding_draft *d = check_draft(ctx, "MMIO004", m, mb->node);
+		if (mb->released_before) {
+			d->severity = "warning";
+			d->message = xstrdup("mmiowb() after the lock was released orders nothing: it only orders "
+					     "MMIO writes before a following spin_unlock(); move it before the unlock "
+					     "or remove it");
+			draft_step(ctx, d, "barrier", mb->node, "no lock is held here on this path");
+		} else {
+			d->severity = "note";
+			d->message = xstrdup("mmiowb() with no lock held in this function orders nothing unless "
+					     "every caller holds a spinlock here; it only orders MMIO writes before a "
+					     "following spin_unlock()");
+			draft_step(ctx, d, "barrier", mb->node, "this function holds no lock here");
+		}
+		check_report(ctx, d);
+	}
+}
+
+const struct check check_mmio004 = {
+	.id = "MMIO004",
+	.on_mmiowb = mmio004_mmiowb,
+};

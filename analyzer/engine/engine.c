@@ -1,0 +1,489 @@
+/*
+ * engine.c - the worklist over (node, path state) pairs.
+ *
+ * Each CFG node keeps the set of distinct states that reached it (at most
+ * max_states); a state is processed once per node, so the walk ends when no
+ * node gains a new state.  The state space is finite (bounded stacks,
+ * saturating registers, write sets drawn from the function's nodes), and
+ * past the per-node bound new states are joined, so the walk terminates on
+ * any CFG, including irreducible goto tangles.
+ */
+#include "state.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct node_set {
+	uint32_t *ids;
+	uint32_t n, cap;
+};
+
+struct work {
+	uint32_t node;
+	uint32_t state;
+};
+
+struct run {
+	const struct engine_config *cfg;
+	const struct rules *r;
+	const struct ir_unit *u;
+	const struct ir_function *fn;
+	const struct eng_hooks *hooks;
+	struct state_pool pool;
+	struct node_set *sets;
+	VEC(struct work) work;
+	struct engine_stats *stats;
+	int max_states;
+	uint16_t all_slots;
+};
+
+static const struct model *slot_model(const struct run *R, int slot)
+{
+	return &R->r->models.v[R->cfg->models[slot]];
+}
+
+static struct eng_lock lock_view(const struct run *R, const struct held_lock *h)
+{
+	struct eng_lock l;
+
+	l.lock = h->lock;
+	l.lock_type = R->fn->nodes.v[h->acquire_node].lock_type;
+	l.acquire_node = h->acquire_node;
+	l.api = h->api;
+	l.kind = h->kind;
+	l.hooked = h->hooked;
+	l.shared = h->shared;
+	return l;
+}
+
+/* ---- joining and visiting ---- */
+
+static bool same_locks(const struct path_state *a, const struct path_state *b)
+{
+	return a->nheld == b->nheld && !memcmp(a->held, b->held, sizeof(a->held));
+}
+
+/*
+ * Join b into a (same held locks): keep only writes outstanding in both and
+ * facts both agree on.  The join can lose findings but never invents one.
+ */
+static void join_into(struct path_state *a, const struct path_state *b)
+{
+	for (int i = a->nwrites - 1; i >= 0; i--) {
+		struct pending_write *w = &a->writes[i];
+		const struct pending_write *match = NULL;
+		for (int j = 0; j < b->nwrites && !match; j++)
+			if (b->writes[j].node == w->node && b->writes[j].lockmask == w->lockmask)
+				match = &b->writes[j];
+		if (!match)
+			w->unordered = 0;
+		else
+			w->unordered &= match->unordered;
+	}
+	state_compact_writes(a);
+	for (int i = a->nfacts - 1; i >= 0; i--) {
+		int j = state_find_fact(b, a->facts[i].key);
+		if (j < 0 || b->facts[j].value != a->facts[i].value) {
+			memmove(&a->facts[i], &a->facts[i + 1], (size_t)(a->nfacts - i - 1) * sizeof(a->facts[0]));
+			a->nfacts--;
+			memset(&a->facts[a->nfacts], 0, sizeof(a->facts[0]));
+		}
+	}
+	a->released_any |= b->released_any;
+}
+
+static void push_work(struct run *R, uint32_t node, uint32_t id)
+{
+	struct work w = { node, id };
+	VEC_PUSH(R->work, w);
+}
+
+/* A state reaches a node: queue it unless the node has seen it already. */
+static void visit(struct run *R, uint32_t node, const struct path_state *s)
+{
+	struct node_set *set = &R->sets[node];
+	uint32_t id = state_pool_intern(&R->pool, s);
+
+	for (uint32_t i = 0; i < set->n; i++)
+		if (set->ids[i] == id)
+			return;
+	if (set->n < (uint32_t)R->max_states) {
+		if (set->n == set->cap) {
+			set->cap = set->cap ? set->cap * 2 : 2;
+			set->ids = xrealloc(set->ids, set->cap * sizeof(*set->ids));
+		}
+		set->ids[set->n++] = id;
+		push_work(R, node, id);
+		return;
+	}
+	R->stats->truncated = true;
+	for (uint32_t i = 0; i < set->n; i++) {
+		struct path_state joined = R->pool.states.v[set->ids[i]];
+		if (!same_locks(&joined, s))
+			continue;
+		join_into(&joined, s);
+		uint32_t jid = state_pool_intern(&R->pool, &joined);
+		if (jid != set->ids[i]) {
+			set->ids[i] = jid;
+			push_work(R, node, jid);
+		}
+		return;
+	}
+	/* no state with the same locks: dropped (the function is marked truncated) */
+}
+
+/* ---- events ---- */
+
+static void run_all(struct run *R, struct path_state *s, enum flag_writer kind, uint32_t node,
+		    int prog_sel, int klass, int write, str_id device)
+{
+	for (int slot = 0; slot < R->cfg->nmodels; slot++) {
+		const struct model *m = slot_model(R, slot);
+		const struct model_prog *prog;
+		struct machine_event ev = { kind, node, write, device, false };
+
+		switch (prog_sel) {
+		case 0: prog = &m->on_acquire; break;
+		case 1: prog = &m->on_trylock_attempt; break;
+		case 2: prog = &m->on_release; break;
+		case 3: prog = &m->on_write[klass]; break;
+		default: prog = &m->on_read[klass]; break;
+		}
+		machine_run(m, slot, prog, s, &ev);
+		if (ev.marked && write >= 0 && write < s->nwrites)
+			s->writes[write].marked |= (uint16_t)(1u << slot);
+	}
+}
+enum { PROG_ACQUIRE, PROG_TRYLOCK, PROG_RELEASE, PROG_WRITE, PROG_READ };
+
+static bool api_hooked(const struct run *R, int api)
+{
+	return rules_kind_hooked(R->r, R->r->apis.v[api].kind, R->cfg->preempt_rt);
+}
+
+/* The lock is now held on this path. */
+static void do_acquire(struct run *R, struct path_state *s, uint32_t node)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	const struct lock_api *api = &R->r->apis.v[n->rule];
+	bool hooked = api_hooked(R, n->rule);
+
+	if (hooked)
+		run_all(R, s, FW_ACQUIRE, node, PROG_ACQUIRE, 0, -1, 0);
+	if (state_find_held(s, n->lock) >= 0)
+		return;		/* recursive acquire: keep the outer section */
+	if (s->nheld == ENG_MAX_HELD) {
+		R->stats->truncated = true;
+		return;
+	}
+	struct held_lock *h = &s->held[s->nheld++];
+	h->lock = n->lock;
+	h->acquire_node = node;
+	h->api = (int16_t)n->rule;
+	h->kind = (uint8_t)api->kind;
+	h->hooked = hooked;
+	h->shared = api->shared;
+}
+
+/* An mmiowb() that ordered a write which is now leaving the path unjudged
+ * counts as needed: we cannot show it was redundant. */
+static void ghost_needed(struct run *R, const struct pending_write *w)
+{
+	for (int slot = 0; slot < R->cfg->nmodels; slot++)
+		if ((w->ghost & (1u << slot)) && R->hooks->on_mmiowb_needed)
+			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->ghost_barrier, slot);
+}
+
+static uint32_t flag_reset_by(const struct run *R, const struct path_state *s, int slot,
+			      const struct pending_write *w)
+{
+	const struct model *m = slot_model(R, slot);
+	const struct machine_state *ms = &s->machines[slot];
+
+	if (m->flag_reg < 0 || !(w->marked & (1u << slot)))
+		return IR_NONE;
+	if (ms->flag_writer != FW_ACQUIRE && ms->flag_writer != FW_TRYLOCK)
+		return IR_NONE;
+	return ms->flag_node;
+}
+
+/*
+ * Lock s->held[hi] is being released (the model programs already ran):
+ * every write of its section still unordered has escaped.
+ */
+static void judge_release(struct run *R, struct path_state *s, int hi, uint32_t node)
+{
+	const struct held_lock *h = &s->held[hi];
+	uint8_t bit = (uint8_t)(1u << hi);
+	uint8_t other_hooked = 0;
+	uint16_t before[ENG_MAX_WRITES];
+	int ref = R->cfg->reference;
+
+	for (int j = 0; j < s->nheld; j++)
+		if (j != hi && s->held[j].hooked)
+			other_hooked |= (uint8_t)(1u << j);
+	for (int w = 0; w < s->nwrites; w++)
+		before[w] = s->writes[w].unordered;
+
+	for (int slot = 0; slot < R->cfg->nmodels; slot++) {
+		uint16_t mbit = (uint16_t)(1u << slot);
+		struct eng_write esc[ENG_MAX_WRITES];
+		int n = 0;
+
+		for (int w = 0; w < s->nwrites; w++) {
+			struct pending_write *pw = &s->writes[w];
+			if (!(pw->lockmask & bit) || !(before[w] & mbit))
+				continue;
+			if (!h->hooked && (pw->lockmask & other_hooked))
+				continue;	/* the spinlock around it decides */
+			if (pw->ghost & mbit) {
+				if (R->hooks->on_mmiowb_needed)
+					R->hooks->on_mmiowb_needed(R->hooks->ctx, pw->ghost_barrier, slot);
+			} else {
+				esc[n].node = pw->node;
+				esc[n].device = pw->device;
+				esc[n].flag_reset_node = flag_reset_by(R, s, slot, pw);
+				esc[n].reference_ordered = ref >= 0 && !(before[w] & (1u << ref));
+				n++;
+			}
+			pw->unordered &= (uint16_t)~mbit;
+		}
+		if (n && R->hooks->on_escape) {
+			struct eng_escape e = { slot, node, lock_view(R, h), n, esc };
+			R->hooks->on_escape(R->hooks->ctx, &e);
+		}
+	}
+	state_compact_writes(s);
+}
+
+static void do_release(struct run *R, struct path_state *s, uint32_t node)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	int hi = state_find_held(s, n->lock);
+
+	if (hi < 0 && n->lock_type) {
+		/* same lock spelled through another pointer: match by type path */
+		for (int i = s->nheld - 1; i >= 0 && hi < 0; i--)
+			if (R->fn->nodes.v[s->held[i].acquire_node].lock_type == n->lock_type)
+				hi = i;
+	}
+	bool hooked = hi >= 0 ? s->held[hi].hooked : api_hooked(R, n->rule);
+	if (hooked)
+		run_all(R, s, FW_RELEASE, node, PROG_RELEASE, 0, -1, 0);
+	if (hi < 0)
+		return;		/* released a lock this function did not take */
+	judge_release(R, s, hi, node);
+	state_remove_held(s, hi);
+	s->released_any = 1;
+}
+
+static uint8_t exclusive_mask(const struct path_state *s)
+{
+	uint8_t mask = 0;
+
+	for (int i = 0; i < s->nheld; i++)
+		if (!s->held[i].shared)
+			mask |= (uint8_t)(1u << i);
+	return mask;
+}
+
+static void do_write(struct run *R, struct path_state *s, uint32_t node)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	const struct accessor *acc = &R->r->accessors.v[n->rule];
+	uint8_t mask = exclusive_mask(s);
+	int wi = -1;
+
+	if (mask) {
+		if (s->nwrites == ENG_MAX_WRITES) {
+			R->stats->truncated = true;
+			ghost_needed(R, &s->writes[0]);
+			state_remove_write(s, 0);
+		}
+		wi = s->nwrites++;
+		struct pending_write *w = &s->writes[wi];
+		memset(w, 0, sizeof(*w));
+		w->node = node;
+		w->device = n->device;
+		w->unordered = R->all_slots;
+		w->lockmask = mask;
+	}
+	run_all(R, s, FW_WRITE, node, PROG_WRITE, acc->klass, wi, n->device);
+	state_compact_writes(s);
+}
+
+static void do_read(struct run *R, struct path_state *s, uint32_t node)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	const struct accessor *acc = &R->r->accessors.v[n->rule];
+
+	run_all(R, s, FW_READ, node, PROG_READ, acc->klass, -1, n->device);
+	state_compact_writes(s);
+}
+
+static void do_barrier(struct run *R, struct path_state *s, uint32_t node)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	const struct barrier *b = &R->r->barriers.v[n->rule];
+
+	if (b->is_mmiowb) {
+		struct eng_lock held[ENG_MAX_HELD];
+		for (int i = 0; i < s->nheld; i++)
+			held[i] = lock_view(R, &s->held[i]);
+		struct eng_mmiowb mb = { node, s->nheld, held, s->released_any };
+		if (R->hooks->on_mmiowb)
+			R->hooks->on_mmiowb(R->hooks->ctx, &mb);
+		/* ghost: followed as if absent, to learn whether it was needed */
+		for (int w = 0; w < s->nwrites; w++) {
+			struct pending_write *pw = &s->writes[w];
+			uint16_t fresh = pw->unordered & (uint16_t)~pw->ghost;
+			if (!fresh)
+				continue;
+			pw->ghost |= fresh;
+			if (!pw->ghost_barrier)
+				pw->ghost_barrier = node;
+		}
+	} else if (b->orders_mmio) {
+		for (int w = 0; w < s->nwrites; w++)
+			s->writes[w].unordered = 0;
+		state_compact_writes(s);
+	}
+}
+
+static void do_return(struct run *R, struct path_state *s)
+{
+	for (int w = 0; w < s->nwrites; w++)
+		ghost_needed(R, &s->writes[w]);
+}
+
+/* ---- the transfer function ---- */
+
+static void follow_edges(struct run *R, uint32_t node, const struct path_state *s)
+{
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
+
+	for (uint32_t k = 0; k < ns; k++)
+		visit(R, e[k].to, s);
+}
+
+static void step_branch(struct run *R, uint32_t node, const struct path_state *s)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
+	int f = n->cond ? state_find_fact(s, n->cond) : -1;
+
+	for (uint32_t k = 0; k < ns; k++) {
+		if (e[k].kind == IR_EDGE_NEXT || !n->cond) {
+			visit(R, e[k].to, s);
+			continue;
+		}
+		uint32_t want = e[k].kind == IR_EDGE_TRUE;
+		if (f >= 0) {
+			if (s->facts[f].value == want)
+				visit(R, e[k].to, s);
+			continue;
+		}
+		struct path_state t = *s;
+		state_set_fact(&t, n->cond, want);
+		visit(R, e[k].to, &t);
+	}
+}
+
+static void step_trylock(struct run *R, uint32_t node, const struct path_state *in)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	struct path_state s = *in;
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
+
+	if (api_hooked(R, n->rule))
+		run_all(R, &s, FW_TRYLOCK, node, PROG_TRYLOCK, 0, -1, 0);
+	for (uint32_t k = 0; k < ns; k++) {
+		struct path_state t = s;
+		bool success = e[k].kind == IR_EDGE_TRUE;
+		if (success)
+			do_acquire(R, &t, node);
+		if (n->cond)
+			state_set_fact(&t, n->cond, success);
+		visit(R, e[k].to, &t);
+	}
+}
+
+static void step(struct run *R, uint32_t node, uint32_t id)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+	struct path_state s = R->pool.states.v[id];	/* copy: the pool may move */
+
+	R->stats->visits++;
+	switch (n->op) {
+	case IR_BRANCH:
+		step_branch(R, node, &s);
+		return;
+	case IR_TRYACQUIRE:
+		step_trylock(R, node, &s);
+		return;
+	case IR_ACQUIRE:
+		do_acquire(R, &s, node);
+		break;
+	case IR_RELEASE:
+		do_release(R, &s, node);
+		break;
+	case IR_MMIO_WRITE:
+		do_write(R, &s, node);
+		break;
+	case IR_MMIO_READ:
+		do_read(R, &s, node);
+		break;
+	case IR_BARRIER:
+		do_barrier(R, &s, node);
+		break;
+	case IR_RETURN:
+		do_return(R, &s);
+		return;
+	case IR_NOP:
+	case IR_CALL:
+		break;
+	}
+	follow_edges(R, node, &s);
+}
+
+void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
+		const struct ir_function *fn, const struct eng_hooks *hooks,
+		struct engine_stats *stats)
+{
+	struct run R;
+	struct path_state init;
+
+	assert(fn->finalized);
+	memset(stats, 0, sizeof(*stats));
+	if (fn->entry == IR_NONE || !fn->nodes.n)
+		return;
+	memset(&R, 0, sizeof(R));
+	R.cfg = cfg;
+	R.r = cfg->rules;
+	R.u = u;
+	R.fn = fn;
+	R.hooks = hooks;
+	R.stats = stats;
+	R.max_states = cfg->max_states > 0 ? cfg->max_states : ENG_DEFAULT_MAX_STATES;
+	R.all_slots = (uint16_t)((1u << cfg->nmodels) - 1);
+	state_pool_init(&R.pool);
+	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
+
+	memset(&init, 0, sizeof(init));
+	visit(&R, fn->entry, &init);
+	while (R.work.n) {
+		struct work w = R.work.v[--R.work.n];
+		step(&R, w.node, w.state);
+	}
+
+	stats->states = R.pool.states.n;
+	for (size_t i = 0; i < fn->nodes.n; i++)
+		free(R.sets[i].ids);
+	free(R.sets);
+	VEC_FREE(R.work);
+	state_pool_free(&R.pool);
+}

@@ -1,0 +1,101 @@
+/*
+ * engine.h - the path-sensitive engine.  Walks a function's event CFG with a
+ * bounded set of path states per node; every state carries the held locks,
+ * each model's machine (rules/models.json, interpreted by machine.c) and
+ * the MMIO writes not yet ordered.  It knows nothing about checks: it
+ * reports what happened through the hooks below and the checks decide what
+ * to say (analyzer/checks/).  Semantics: docs/semantics.md.
+ */
+#ifndef MMIOCHECK_ENGINE_H
+#define MMIOCHECK_ENGINE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "../ir/ir.h"
+#include "../rules/rules.h"
+
+#define ENG_MAX_HELD 8
+#define ENG_MAX_WRITES 32
+#define ENG_MAX_FACTS 8
+#define ENG_MAX_MODELS RULES_MAX_MODELS
+#define ENG_DEFAULT_MAX_STATES 64
+
+struct engine_config {
+	const struct rules *rules;
+	int nmodels;			/* models run: slots 0..nmodels-1 */
+	int models[ENG_MAX_MODELS];	/* slot -> rules->models index */
+	uint32_t requested;		/* bit per slot: reported to the user */
+	int reference;			/* slot of MMIO002's reference model, -1 */
+	bool preempt_rt;
+	int max_states;			/* per CFG node; 0 = default */
+};
+
+/* A held lock as the checks see it. */
+struct eng_lock {
+	str_id lock, lock_type;
+	uint32_t acquire_node;
+	int api;			/* rules->apis index */
+	int kind;			/* rules->kinds index */
+	bool hooked;
+	bool shared;
+};
+
+/* A write that escaped a lock's section under one model. */
+struct eng_write {
+	uint32_t node;
+	str_id device;
+	uint32_t flag_reset_node;	/* acquire/trylock that last cleared the
+					 * model's flag after this write set it;
+					 * IR_NONE if that is not why */
+	bool reference_ordered;		/* the reference model (MMIO002) ordered it */
+};
+
+/* One release at which writes escaped, under one model. */
+struct eng_escape {
+	int model;			/* slot */
+	uint32_t release_node;
+	struct eng_lock lock;		/* the lock whose section they left */
+	int nwrites;
+	const struct eng_write *writes;	/* in program order along the path */
+};
+
+/* An explicit mmiowb() reached on some path. */
+struct eng_mmiowb {
+	uint32_t node;
+	int nheld;
+	const struct eng_lock *held;	/* innermost last */
+	bool released_before;		/* this path released a lock earlier */
+};
+
+struct eng_hooks {
+	void *ctx;
+	void (*on_escape)(void *ctx, const struct eng_escape *esc);
+	void (*on_mmiowb)(void *ctx, const struct eng_mmiowb *mb);
+	/* a write this mmiowb() ordered would otherwise have escaped */
+	void (*on_mmiowb_needed)(void *ctx, uint32_t barrier_node, int model);
+};
+
+struct engine_stats {
+	size_t states;			/* distinct path states created */
+	size_t visits;			/* (node, state) pairs processed */
+	bool truncated;			/* a bound was hit: results may be partial */
+};
+
+/* Analyze one function; the hooks see every event.  Terminates on any CFG. */
+void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
+		const struct ir_function *fn, const struct eng_hooks *hooks,
+		struct engine_stats *stats);
+
+/*
+ * Fill cfg->models from a comma-separated list of names ("all" = every
+ * model); the requested bits are set for them.  Returns 0, or -1 with
+ * "unknown model 'x' (known: ...)" in err.
+ */
+int engine_config_models(struct engine_config *cfg, const struct rules *r,
+			 const char *list, struct strbuf *err);
+/* Add a model that is run but not reported (a check's reference); returns its slot or -1. */
+int engine_config_add_hidden(struct engine_config *cfg, const struct rules *r, const char *name);
+/* Slot of a rules model name in cfg, or -1. */
+int engine_config_slot(const struct engine_config *cfg, const struct rules *r, const char *name);
+
+#endif

@@ -1,0 +1,105 @@
+/*
+ * machine.c - interprets a model's programs (rules/models.json) on a path
+ * state.  This is the only place model semantics are executed, and it knows
+ * no model by name: generic, ppc64-legacy, contract ... are all data.
+ */
+#include "state.h"
+
+#include <assert.h>
+
+static uint8_t clamp_reg(int v)
+{
+	if (v < 0)
+		return 0;
+	if (v > MODEL_REG_MAX)
+		return MODEL_REG_MAX;
+	return (uint8_t)v;
+}
+
+/* Order every outstanding write in this model: a real barrier was issued. */
+static void op_barrier(struct path_state *s, uint16_t bit)
+{
+	for (int w = 0; w < s->nwrites; w++)
+		s->writes[w].unordered &= (uint16_t)~bit;
+}
+
+/* This write and earlier unordered writes to the same device will be ordered
+ * by the next hooked release. */
+static void op_cover_device(struct path_state *s, uint16_t bit, const struct machine_event *ev)
+{
+	int last = ev->write >= 0 ? ev->write : s->nwrites - 1;
+
+	for (int w = 0; w <= last && w < s->nwrites; w++)
+		if ((s->writes[w].unordered & bit) && s->writes[w].device == ev->device && ev->device)
+			s->writes[w].covered |= bit;
+	if (ev->write >= 0)
+		s->writes[ev->write].covered |= bit;
+}
+
+/* A read returns only after earlier writes to the same device arrived. */
+static void op_flush_device(struct path_state *s, uint16_t bit, str_id device)
+{
+	if (!device)
+		return;
+	for (int w = 0; w < s->nwrites; w++)
+		if (s->writes[w].device == device)
+			s->writes[w].unordered &= (uint16_t)~bit;
+}
+
+static void op_order_covered(struct path_state *s, uint16_t bit)
+{
+	for (int w = 0; w < s->nwrites; w++)
+		if (s->writes[w].covered & bit)
+			s->writes[w].unordered &= (uint16_t)~bit;
+}
+
+static void assign_reg(const struct model *m, struct machine_state *ms, int reg, int value,
+		       struct machine_event *ev)
+{
+	ms->regs[reg] = clamp_reg(value);
+	if (reg == m->flag_reg) {
+		ms->flag_node = ev->node;
+		ms->flag_writer = (uint8_t)ev->kind;
+		ev->marked = true;
+	}
+}
+
+void machine_run(const struct model *m, int slot, const struct model_prog *prog,
+		 struct path_state *s, struct machine_event *ev)
+{
+	struct machine_state *ms = &s->machines[slot];
+	uint16_t bit = (uint16_t)(1u << slot);
+
+	assert(slot >= 0 && slot < ENG_MAX_MODELS);
+	for (int i = 0; i < prog->n; i++) {
+		const struct model_op *op = &prog->ops[i];
+		int rhs;
+
+		switch (op->kind) {
+		case MOP_SET:
+			rhs = op->reg2 >= 0 ? ms->regs[op->reg2] : op->value;
+			assign_reg(m, ms, op->reg, rhs, ev);
+			break;
+		case MOP_ADD:
+			assign_reg(m, ms, op->reg, ms->regs[op->reg] + op->value, ev);
+			break;
+		case MOP_BARRIER:
+			op_barrier(s, bit);
+			break;
+		case MOP_COVER_DEVICE:
+			op_cover_device(s, bit, ev);
+			break;
+		case MOP_FLUSH_DEVICE:
+			op_flush_device(s, bit, ev->device);
+			break;
+		case MOP_ORDER_COVERED:
+			op_order_covered(s, bit);
+			break;
+		case MOP_IF:
+			rhs = op->reg2 >= 0 ? ms->regs[op->reg2] : op->value;
+			if ((ms->regs[op->reg] != rhs) == op->cmp_ne)
+				machine_run(m, slot, &op->then, s, ev);
+			break;
+		}
+	}
+}

@@ -1,0 +1,96 @@
+/*
+ * state.h - the engine's path state (private to analyzer/engine/).
+ *
+ * A path_state is a fixed-size value: unused array slots are kept zeroed so
+ * states compare and hash with memcmp.  States are interned in a state_pool
+ * and referred to by id; nodes keep small sets of ids.
+ *
+ * Invariants:
+ *  - nheld <= ENG_MAX_HELD, nwrites <= ENG_MAX_WRITES, nfacts <= ENG_MAX_FACTS;
+ *  - every write's lockmask is non-zero and only has bits < nheld;
+ *  - every write is still unordered in at least one model;
+ *  - ghost bits are a subset of unordered bits.
+ */
+#ifndef MMIOCHECK_ENGINE_STATE_H
+#define MMIOCHECK_ENGINE_STATE_H
+
+#include "engine.h"
+
+struct held_lock {
+	str_id lock;
+	uint32_t acquire_node;
+	int16_t api;
+	uint8_t kind;
+	uint8_t hooked : 1, shared : 1;
+};
+
+struct pending_write {
+	uint32_t node;
+	str_id device;
+	uint32_t ghost_barrier;		/* first mmiowb() that ordered it */
+	uint16_t unordered;		/* bit per model slot */
+	uint16_t covered;		/* ordered by the next hooked release */
+	uint16_t marked;		/* its program set the model's flag */
+	uint16_t ghost;			/* ordered only by ghost_barrier */
+	uint8_t lockmask;		/* bit per held[] index when written */
+	uint8_t pad[3];
+};
+
+enum flag_writer { FW_NONE, FW_ACQUIRE, FW_TRYLOCK, FW_RELEASE, FW_WRITE, FW_READ };
+
+struct machine_state {
+	uint8_t regs[RULES_MAX_REGS];
+	uint32_t flag_node;		/* last event that assigned the flag reg */
+	uint8_t flag_writer;		/* enum flag_writer */
+	uint8_t pad[3];
+};
+
+struct fact {
+	str_id key;
+	uint32_t value;
+};
+
+struct path_state {
+	uint8_t nheld, nwrites, nfacts;
+	uint8_t released_any;
+	struct held_lock held[ENG_MAX_HELD];
+	struct pending_write writes[ENG_MAX_WRITES];
+	struct machine_state machines[ENG_MAX_MODELS];
+	struct fact facts[ENG_MAX_FACTS];
+};
+
+/* Interning pool of states. */
+struct state_pool {
+	VEC(struct path_state) states;
+	uint32_t *slots;		/* open addressing; 0 empty, else id+1 */
+	size_t nslots;
+};
+void state_pool_init(struct state_pool *p);
+void state_pool_free(struct state_pool *p);
+/* Id of an equal state, adding a copy if new. */
+uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s);
+
+/* Remove write i, keeping the order of the rest and zeroing the tail. */
+void state_remove_write(struct path_state *s, int i);
+/* Drop held lock i, renumbering lock masks; writes left without a lock go. */
+void state_remove_held(struct path_state *s, int i);
+/* Drop writes no model considers unordered any more. */
+void state_compact_writes(struct path_state *s);
+int state_find_held(const struct path_state *s, str_id lock);
+int state_find_fact(const struct path_state *s, str_id key);
+void state_set_fact(struct path_state *s, str_id key, uint32_t value);
+
+/* Context of one program run: which event, which write (or -1). */
+struct machine_event {
+	enum flag_writer kind;
+	uint32_t node;
+	int write;			/* index into s->writes, or -1 */
+	str_id device;			/* writes and reads */
+	bool marked;			/* out: the program assigned the flag */
+};
+
+/* Run a model program for model slot `slot`. */
+void machine_run(const struct model *m, int slot, const struct model_prog *prog,
+		 struct path_state *s, struct machine_event *ev);
+
+#endif

@@ -255,8 +255,8 @@ static void test_correlation(void)
 		b_ret(&b, 95);
 		if (correlated)
 			EXPECT(&b, "contract", "MMIO003@contract:92", "MMIO004@contract:94", NULL);
-		else	/* the infeasible !f,f path reaches line 92 with no lock */
-			EXPECT(&b, "contract", "MMIO003@contract:92", "MMIO004@contract:92",
+		else	/* the infeasible paths: !f,f reaches 92 unlocked, f,!f reaches 94 locked */
+			EXPECT(&b, "contract", "MMIO003@contract:92", "MMIO004@contract:92", "MMIO003@contract:94",
 			       "MMIO004@contract:94", NULL);
 	}
 }

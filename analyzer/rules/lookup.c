@@ -1,0 +1,155 @@
+/*
+ * lookup.c - the rule set in memory: creation, name lookup, freeing.
+ */
+#include "rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct rules *rules_new(void)
+{
+	struct rules *r = xcalloc(1, sizeof(*r));
+
+	r->names = strpool_new();
+	return r;
+}
+
+static void prog_free(struct model_prog *p)
+{
+	for (int i = 0; i < p->n; i++)
+		if (p->ops[i].kind == MOP_IF)
+			prog_free(&p->ops[i].then);
+	free(p->ops);
+	p->ops = NULL;
+	p->n = 0;
+}
+
+/* Free what a model owns (programs are sized by the class count). */
+void rules_free_model(struct rules *r, struct model *m)
+{
+	free(m->name);
+	free(m->summary);
+	free(m->explain);
+	for (int k = 0; k < m->nregs; k++)
+		free(m->regs[k]);
+	prog_free(&m->on_acquire);
+	prog_free(&m->on_trylock_attempt);
+	prog_free(&m->on_release);
+	for (size_t c = 0; c < r->classes.n; c++) {
+		if (m->on_write)
+			prog_free(&m->on_write[c]);
+		if (m->on_read)
+			prog_free(&m->on_read[c]);
+	}
+	free(m->on_write);
+	free(m->on_read);
+	memset(m, 0, sizeof(*m));
+}
+
+void rules_free(struct rules *r)
+{
+	if (!r)
+		return;
+	for (size_t i = 0; i < r->kinds.n; i++) {
+		free(r->kinds.v[i].name);
+		free(r->kinds.v[i].description);
+	}
+	for (size_t i = 0; i < r->apis.n; i++)
+		free(r->apis.v[i].name);
+	for (size_t i = 0; i < r->classes.n; i++) {
+		free(r->classes.v[i].name);
+		free(r->classes.v[i].description);
+	}
+	for (size_t i = 0; i < r->accessors.n; i++)
+		free(r->accessors.v[i].name);
+	for (size_t i = 0; i < r->barriers.n; i++)
+		free(r->barriers.v[i].name);
+	for (size_t i = 0; i < r->models.n; i++)
+		rules_free_model(r, &r->models.v[i]);
+	for (size_t i = 0; i < r->checks.n; i++) {
+		struct check_info *c = &r->checks.v[i];
+		free(c->id);
+		free(c->name);
+		free(c->severity);
+		free(c->summary);
+		free(c->reference_model);
+	}
+	for (size_t i = 0; i < r->lock_wrappers.n; i++)
+		free(r->lock_wrappers.v[i]);
+	VEC_FREE(r->kinds);
+	VEC_FREE(r->apis);
+	VEC_FREE(r->classes);
+	VEC_FREE(r->accessors);
+	VEC_FREE(r->barriers);
+	VEC_FREE(r->models);
+	VEC_FREE(r->checks);
+	VEC_FREE(r->lock_wrappers);
+	VEC_FREE(r->by_name);
+	strpool_free(r->names);
+	free(r);
+}
+
+/* Register `name` as meaning `ref` (a later registration wins). */
+static void bind_name(struct rules *r, const char *name, enum rule_ref_kind kind, int index)
+{
+	str_id id = strpool_intern(r->names, name);
+	struct rule_ref none = { REF_NONE, -1 };
+
+	while (r->by_name.n <= id)
+		VEC_PUSH(r->by_name, none);
+	r->by_name.v[id].kind = kind;
+	r->by_name.v[id].index = index;
+}
+
+/* Build the name table; called by rules_finish after loading. */
+void rules_bind_names(struct rules *r)
+{
+	for (size_t i = 0; i < r->lock_wrappers.n; i++)
+		bind_name(r, r->lock_wrappers.v[i], REF_LOCK_WRAPPER, (int)i);
+	for (size_t i = 0; i < r->barriers.n; i++)
+		bind_name(r, r->barriers.v[i].name, REF_BARRIER, (int)i);
+	for (size_t i = 0; i < r->accessors.n; i++)
+		bind_name(r, r->accessors.v[i].name, REF_ACCESSOR, (int)i);
+	for (size_t i = 0; i < r->apis.n; i++)
+		bind_name(r, r->apis.v[i].name, REF_LOCK, (int)i);
+}
+
+struct rule_ref rules_lookup(const struct rules *r, const char *name)
+{
+	struct rule_ref none = { REF_NONE, -1 };
+	str_id id = name ? strpool_find(r->names, name) : 0;
+
+	if (!id || id >= r->by_name.n)
+		return none;
+	return r->by_name.v[id];
+}
+
+#define FIND_BY_NAME(vec, name) do { \
+	for (size_t i_ = 0; i_ < (vec).n; i_++) \
+		if (!strcmp((vec).v[i_].name, (name))) \
+			return (int)i_; \
+	return -1; } while (0)
+
+int rules_find_model(const struct rules *r, const char *name) { FIND_BY_NAME(r->models, name); }
+int rules_find_kind(const struct rules *r, const char *name) { FIND_BY_NAME(r->kinds, name); }
+int rules_find_class(const struct rules *r, const char *name) { FIND_BY_NAME(r->classes, name); }
+
+const struct check_info *rules_find_check(const struct rules *r, const char *id)
+{
+	for (size_t i = 0; i < r->checks.n; i++)
+		if (!strcmp(r->checks.v[i].id, id))
+			return &r->checks.v[i];
+	return NULL;
+}
+
+const char *irq_mode_name(enum irq_mode m)
+{
+	static const char *const names[] = { "none", "irq", "irqsave", "bh" };
+	return (unsigned)m < 4 ? names[m] : "?";
+}
+
+const char *lock_op_name(enum lock_op op)
+{
+	static const char *const names[] = { "acquire", "trylock", "release" };
+	return (unsigned)op < 3 ? names[op] : "?";
+}

@@ -1,0 +1,539 @@
+#!/usr/bin/env python3
+"""Command-line behaviour of mmiocheck: bad input, exit statuses, outputs,
+the findings database.
+
+    test_cli.py --mmiocheck PATH --tests DIR --clang PATH --work DIR
+
+Runs the real binary.  Each sub-test prints its name and PASS or FAIL (with
+the reasons); the script exits 1 if any failed.  The contract tested:
+
+  * exit 0: no finding of severity warning or error (notes do not count),
+    1: findings, 2: usage or input error;
+  * bad input (missing file, directory, binary file, unknown option, bad
+    --model, unwritable --db, rules file with a JSON error) exits 2 with
+    "mmiocheck: ..." on stderr naming the file or option and the reason,
+    prints no findings and creates no database;
+  * a file with C syntax errors exits 2, says so on stderr, and still
+    reports and stores the findings of the functions that parsed;
+  * --format json is one document with "format": "mmiocheck-findings";
+  * the database (default ./mmiocheck.db) is in WAL mode, has runs / files /
+    findings rows; a re-run adds a run and keeps one files row per
+    (run, path).
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import traceback
+
+TIMEOUT = 120
+KNOWN_MODELS = ["contract", "generic", "rfc2019", "ppc64-legacy", "unconditional", "explicit", "none"]
+
+PRELUDE = """\
+#include <linux/spinlock.h>
+#include <linux/io.h>
+#ifndef __iomem
+#define __iomem
+#endif
+"""
+
+# MMIO001 under contract (a relaxed write is last before the unlock); the
+# ppc64-legacy model orders it (writel_relaxed is writel there).
+MMIO001_SRC = PRELUDE + """\
+spinlock_t l;
+void __iomem *base;
+
+void ring_doorbell(void)
+{
+	spin_lock(&l);
+	writel_relaxed(1, base);
+	spin_unlock(&l);
+}
+"""
+MMIO001_LINE = MMIO001_SRC.splitlines().index("\twritel_relaxed(1, base);") + 1
+
+# Correct under every default model: a full accessor inside the section.
+CLEAN_SRC = PRELUDE + """\
+spinlock_t l;
+void __iomem *base;
+
+void ring_doorbell(void)
+{
+	spin_lock(&l);
+	writel(1, base);
+	spin_unlock(&l);
+}
+"""
+
+# Only a note: an mmiowb() the unlock makes redundant (MMIO003).
+NOTE_SRC = PRELUDE + """\
+#ifndef mmiowb
+void mmiowb(void);
+#endif
+spinlock_t l;
+void __iomem *base;
+
+void ring_doorbell(void)
+{
+	spin_lock(&l);
+	writel(1, base);
+	mmiowb();
+	spin_unlock(&l);
+}
+"""
+
+# One good function with MMIO001, then one that does not compile.
+PARTIAL_SRC = MMIO001_SRC + """
+int broken(void)
+{
+	return no_such_variable + ;
+}
+"""
+
+BAD_RULES = """\
+{
+  "mmiocheck_rules": 1,
+  "accessors": [ { "name": "my_write",, } ]
+}
+"""
+BAD_RULES_LINE = 3
+
+
+class Failed(Exception):
+    """A sub-test's assertion failed."""
+
+
+class Skipped(Exception):
+    """A sub-test could not run here (not a failure)."""
+
+
+class Ctx:
+    """What every sub-test needs: the binary, include dir, a work dir."""
+
+    def __init__(self, args):
+        self.mmiocheck = os.path.abspath(args.mmiocheck)
+        self.tests = os.path.abspath(args.tests)
+        self.include = os.path.join(self.tests, "include")
+        self.clang = args.clang
+        self.work = os.path.abspath(args.work)
+        self.inputs = os.path.join(self.work, "inputs")
+        self.counter = 0
+
+    def fresh_dir(self, name):
+        """An empty directory to run in, so stray files can be seen."""
+        self.counter += 1
+        d = os.path.join(self.work, "%02d-%s" % (self.counter, name))
+        os.makedirs(d)
+        return d
+
+    def write_input(self, name, content, binary=False):
+        path = os.path.join(self.inputs, name)
+        with open(path, "wb" if binary else "w") as f:
+            f.write(content)
+        return path
+
+    def run(self, args, cwd, flags=True):
+        """Run mmiocheck ARGS [-- -I include] in cwd; (status, out, err)."""
+        cmd = [self.mmiocheck] + list(args)
+        if flags:
+            cmd += ["--", "-I", self.include]
+        try:
+            p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            raise Failed("timed out after %ds: %s" % (TIMEOUT, " ".join(cmd)))
+        out = p.stdout.decode("utf-8", "replace")
+        err = p.stderr.decode("utf-8", "replace")
+        if p.returncode < 0:
+            raise Failed("killed by signal %d: %s\nstderr:\n%s" % (-p.returncode, " ".join(cmd), err))
+        return p.returncode, out, err
+
+
+def expect(cond, what, status=None, out=None, err=None):
+    """Fail the sub-test with `what` (and the process output) unless cond."""
+    if cond:
+        return
+    msg = what
+    if status is not None:
+        msg += "\n    exit status: %s" % status
+    if out is not None:
+        msg += "\n    stdout: %r" % out[:2000]
+    if err is not None:
+        msg += "\n    stderr: %r" % err[:2000]
+    raise Failed(msg)
+
+
+def parse_json(out, status, err):
+    try:
+        return json.loads(out)
+    except ValueError as e:
+        raise Failed("stdout is not one JSON document (%s)\n    exit status: %s\n    stdout: %r\n"
+                     "    stderr: %r" % (e, status, out[:2000], err[:2000]))
+
+
+def db_rows(path, sql, params=()):
+    con = sqlite3.connect(path)
+    try:
+        return con.execute(sql, params).fetchall()
+    finally:
+        con.close()
+
+
+def listing(d):
+    return sorted(os.listdir(d))
+
+
+# ---------------------------------------------------------------- sub-tests
+
+def t_fixtures_compile(c):
+    """The inputs below are what they claim: clang accepts the good ones
+    and rejects the broken one (guards the tests against header changes)."""
+    if not c.clang or not shutil.which(c.clang):
+        raise Skipped("no clang given")
+    for name in ("mmio001.c", "clean.c", "note.c"):
+        p = subprocess.run([c.clang, "-fsyntax-only", "-I", c.include, os.path.join(c.inputs, name)],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        expect(p.returncode == 0, "%s does not compile with the test headers:\n%s"
+               % (name, p.stderr.decode("utf-8", "replace")))
+    p = subprocess.run([c.clang, "-fsyntax-only", "-I", c.include, os.path.join(c.inputs, "partial.c")],
+                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+    expect(p.returncode != 0, "partial.c compiles, but it must have a syntax error")
+
+
+def t_version(c):
+    d = c.fresh_dir("version")
+    status, out, err = c.run(["--version"], d, flags=False)
+    expect(status == 0, "--version must exit 0", status, out, err)
+    expect(re.search(r"\bmmiocheck\b.*\d+\.\d+", out), "--version must print 'mmiocheck X.Y...'",
+           status, out, err)
+    expect(listing(d) == [], "--version created files: %s" % listing(d))
+
+
+def t_help(c):
+    d = c.fresh_dir("help")
+    status, out, err = c.run(["--help"], d, flags=False)
+    expect(status == 0, "--help must exit 0", status, out, err)
+    expect("usage" in out.lower() and "--model" in out, "--help must print a usage text naming --model",
+           status, out, err)
+
+
+def t_list_models(c):
+    d = c.fresh_dir("list-models")
+    status, out, err = c.run(["--list-models"], d, flags=False)
+    expect(status == 0, "--list-models must exit 0", status, out, err)
+    names = {line.split()[0] for line in out.splitlines() if line.split()}
+    missing = [m for m in KNOWN_MODELS if m not in names]
+    expect(not missing, "--list-models does not list %s" % missing, status, out, err)
+    expect(listing(d) == [], "--list-models created files: %s" % listing(d))
+
+
+def t_list_checks(c):
+    d = c.fresh_dir("list-checks")
+    status, out, err = c.run(["--list-checks"], d, flags=False)
+    expect(status == 0, "--list-checks must exit 0", status, out, err)
+    for rule in ("MMIO001", "MMIO002", "MMIO003"):
+        expect(rule in out, "--list-checks does not list %s" % rule, status, out, err)
+
+
+def bad_input(c, name, args, must_contain, flags=True):
+    """Shared shape of every bad-input test: exit 2, 'mmiocheck: ' message
+    on stderr containing each of must_contain, no findings on stdout, no
+    file created in the working directory (default database location)."""
+    d = c.fresh_dir(name)
+    status, out, err = c.run(args, d, flags=flags)
+    expect(status == 2, "exit status must be 2", status, out, err)
+    expect(re.search(r"^mmiocheck: ", err, re.M), "stderr must have a 'mmiocheck: ...' message",
+           status, out, err)
+    for s in must_contain:
+        expect(s.lower() in err.lower(), "stderr must mention %r" % s, status, out, err)
+    expect("MMIO0" not in out and "warning:" not in out, "no findings may be printed", status, out, err)
+    expect(listing(d) == [], "files were created: %s" % listing(d), status, out, err)
+    return status, out, err
+
+
+def t_missing_file(c):
+    path = os.path.join(c.inputs, "no-such-file.c")
+    bad_input(c, "missing", [path], [path + ": No such file or directory"])
+
+
+def t_directory(c):
+    bad_input(c, "directory", [c.inputs], [c.inputs, "is a directory"])
+
+
+def t_binary_file(c):
+    path = c.write_input("binary.c", b"int x;\n\x00\x01\x02\x7fELF\x00junk\n", binary=True)
+    bad_input(c, "binary", [path], [path, "binary"])
+
+
+def t_missing_among_good(c):
+    """A bad file anywhere on the command line: nothing is analyzed or written."""
+    good = os.path.join(c.inputs, "mmio001.c")
+    path = os.path.join(c.inputs, "also-missing.c")
+    bad_input(c, "missing-among-good", [good, path], [path, "No such file or directory"])
+
+
+def t_unknown_option(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    bad_input(c, "unknown-option", ["--no-such-option", good], ["--no-such-option"])
+
+
+def t_bad_model(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    status, out, err = bad_input(c, "bad-model", ["--model", "contract,bogus-model", good], ["bogus-model"])
+    listed = [m for m in KNOWN_MODELS if m in err]
+    expect(len(listed) >= 3, "the message must list the known models", status, out, err)
+
+
+def t_unwritable_db(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    path = "/nonexistent/dir/x.db"
+    bad_input(c, "unwritable-db", ["--db", path, good], [path])
+    expect(not os.path.exists(path), "%s was created" % path)
+
+
+def t_db_is_directory(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("db-dir-target")
+    status, out, err = c.run(["--db", d, good], c.work)
+    expect(status == 2, "--db DIRECTORY must exit 2", status, out, err)
+    expect(d in err, "stderr must name the path", status, out, err)
+    expect(listing(d) == [], "files were created in %s: %s" % (d, listing(d)))
+
+
+def t_foreign_db(c):
+    """A database that is not ours is refused and left untouched."""
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("foreign-db")
+    db = os.path.join(d, "other.db")
+    con = sqlite3.connect(db)
+    con.execute("CREATE TABLE customers(name TEXT)")
+    con.execute("INSERT INTO customers VALUES ('ada')")
+    con.commit()
+    con.close()
+    before = open(db, "rb").read()
+    status, out, err = c.run(["--db", db, good], d)
+    expect(status == 2, "a foreign database must be refused (exit 2)", status, out, err)
+    expect(db in err, "stderr must name the database", status, out, err)
+    expect(open(db, "rb").read() == before, "the foreign database was modified")
+    expect(listing(d) == ["other.db"], "files were created: %s" % listing(d))
+
+
+def t_bad_rules_json(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    rules = c.write_input("bad-rules.json", BAD_RULES)
+    status, out, err = bad_input(c, "bad-rules", ["--rules", rules, good], [rules])
+    expect(re.search(re.escape(rules) + r":%d\b" % BAD_RULES_LINE, err),
+           "the message must give FILE:LINE (%s:%d)" % (rules, BAD_RULES_LINE), status, out, err)
+
+
+def t_missing_rules_file(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    rules = os.path.join(c.inputs, "no-such-rules.json")
+    bad_input(c, "missing-rules", ["--rules", rules, good], [rules])
+
+
+def t_no_input(c):
+    bad_input(c, "no-input", [], [], flags=False)
+
+
+def finding_set(doc):
+    return {(f["rule"], f["model"], f["line"]) for f in doc.get("findings", [])}
+
+
+def t_text_findings(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("text")
+    status, out, err = c.run(["--no-db", good], d)
+    expect(status == 1, "a warning must give exit status 1", status, out, err)
+    pat = r"^%s:%d:\d+: warning: .*\bcontract\b.*\[MMIO001\]$" % (re.escape(good), MMIO001_LINE)
+    expect(re.search(pat, out, re.M), "stdout must have a gcc-style MMIO001 line under contract",
+           status, out, err)
+    expect(re.search(r"^%s:\d+:\d+: note: " % re.escape(good), out, re.M),
+           "the finding must be followed by trace notes", status, out, err)
+    expect(listing(d) == [], "--no-db created files: %s" % listing(d))
+
+
+def t_json_findings(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("json")
+    status, out, err = c.run(["--no-db", "--format", "json", good], d)
+    expect(status == 1, "a warning must give exit status 1", status, out, err)
+    doc = parse_json(out, status, err)
+    expect(doc.get("format") == "mmiocheck-findings", "\"format\" must be \"mmiocheck-findings\"",
+           status, out, err)
+    expect(doc.get("version") == 1, "\"version\" must be 1", status, out, err)
+    expect(doc.get("run_id") is None, "run_id must be null without a database", status, out, err)
+    expect(("MMIO001", "contract", MMIO001_LINE) in finding_set(doc),
+           "JSON must have MMIO001 under contract at line %d" % MMIO001_LINE, status, out, err)
+    expect(("MMIO001", "ppc64-legacy", MMIO001_LINE) not in finding_set(doc),
+           "ppc64-legacy orders writel_relaxed: no MMIO001 under it", status, out, err)
+    expect(doc.get("models") == ["contract", "ppc64-legacy"], "default models must be contract,ppc64-legacy",
+           status, out, err)
+    expect(doc["summary"]["findings"] == len(doc["findings"]), "summary.findings must count findings",
+           status, out, err)
+
+
+def t_model_option(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("model-none")
+    status, out, err = c.run(["--no-db", "--format", "json", "--model", "none", good], d)
+    expect(status == 0, "under --model none nothing is reported (exit 0)", status, out, err)
+    doc = parse_json(out, status, err)
+    expect(doc.get("models") == ["none"], "models must be [\"none\"]", status, out, err)
+
+
+def t_clean_file(c):
+    clean = os.path.join(c.inputs, "clean.c")
+    d = c.fresh_dir("clean")
+    status, out, err = c.run(["--no-db", clean], d)
+    expect(status == 0, "a clean file must exit 0", status, out, err)
+    expect(not re.search(r": (warning|error): ", out), "a clean file must print no warning", status, out, err)
+
+
+def t_notes_do_not_count(c):
+    note = os.path.join(c.inputs, "note.c")
+    d = c.fresh_dir("note")
+    status, out, err = c.run(["--no-db", "--format", "json", note], d)
+    doc = parse_json(out, status, err)
+    sevs = {f["severity"] for f in doc["findings"]}
+    expect("MMIO003" in {f["rule"] for f in doc["findings"]}, "the redundant mmiowb() must be reported "
+           "(MMIO003)", status, out, err)
+    expect(sevs == {"note"}, "only notes expected here, got %s" % sorted(sevs), status, out, err)
+    expect(status == 0, "notes alone must exit 0", status, out, err)
+
+
+def t_partial_parse(c):
+    partial = os.path.join(c.inputs, "partial.c")
+    d = c.fresh_dir("partial")
+    db = os.path.join(d, "findings.db")
+    status, out, err = c.run(["--db", db, "--format", "json", partial], d)
+    expect(status == 2, "a file with parse errors must exit 2", status, out, err)
+    expect("error" in err.lower() and partial in err, "stderr must say the file had errors",
+           status, out, err)
+    doc = parse_json(out, status, err)
+    expect(("MMIO001", "contract", MMIO001_LINE) in finding_set(doc),
+           "the finding of the function that parsed must still be reported", status, out, err)
+    files = doc.get("files", [])
+    expect(files and files[0].get("errors"), "the JSON file entry must list the parse errors",
+           status, out, err)
+    rows = db_rows(db, "SELECT rule, model, line FROM findings")
+    expect(("MMIO001", "contract", MMIO001_LINE) in rows, "the finding must be stored: %s" % rows)
+    rows = db_rows(db, "SELECT status, parse_errors FROM files")
+    expect(len(rows) == 1 and rows[0][0] == "parse-errors" and rows[0][1] >= 1,
+           "files row must record the parse errors: %s" % rows)
+    # The same in text mode: findings on stdout, the errors reported.
+    status, out, err = c.run(["--no-db", partial], d)
+    expect(status == 2, "text mode: exit 2", status, out, err)
+    expect("[MMIO001]" in out, "text mode: the MMIO001 must be printed", status, out, err)
+    expect(re.search(r"%s:\d+:\d+: error: " % re.escape(partial), out + err),
+           "text mode: the parse error must be shown gcc-style", status, out, err)
+
+
+def t_database(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("database")
+    status, out, err = c.run([good], d)        # default ./mmiocheck.db
+    expect(status == 1, "exit 1 (a finding)", status, out, err)
+    db = os.path.join(d, "mmiocheck.db")
+    expect(os.path.exists(db), "./mmiocheck.db must be created by default")
+    for table in ("runs", "files", "findings", "trace_steps"):
+        n = db_rows(db, "SELECT COUNT(*) FROM %s" % table)[0][0]
+        expect(n > 0, "table %s is empty" % table)
+    mode = db_rows(db, "PRAGMA journal_mode")[0][0]
+    expect(mode == "wal", "journal_mode must be wal, is %s" % mode)
+    version = db_rows(db, "SELECT value FROM meta WHERE key = 'schema_version'")
+    expect(version == [("1",)], "meta.schema_version must be 1: %s" % version)
+    runs = db_rows(db, "SELECT status, finished_at IS NOT NULL, models FROM runs")
+    expect(runs == [("ok", 1, "contract,ppc64-legacy")], "the run must be finished 'ok': %s" % runs)
+    rows = db_rows(db, "SELECT f.rule, f.model, f.line, fn.name FROM findings f "
+                       "LEFT JOIN functions fn ON fn.id = f.function_id")
+    expect(("MMIO001", "contract", MMIO001_LINE, "ring_doorbell") in rows,
+           "the finding must be stored with its function: %s" % rows)
+
+
+def t_rerun(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("rerun")
+    db = os.path.join(d, "re.db")
+    for i in range(2):
+        status, out, err = c.run(["--db", db, good], d)
+        expect(status == 1, "run %d: exit 1" % (i + 1), status, out, err)
+    runs = db_rows(db, "SELECT COUNT(*) FROM runs")[0][0]
+    expect(runs == 2, "two runs must give two runs rows, got %d" % runs)
+    dup = db_rows(db, "SELECT run_id, path, COUNT(*) FROM files GROUP BY run_id, path HAVING COUNT(*) > 1")
+    expect(not dup, "duplicate files rows: %s" % dup)
+    per_run = db_rows(db, "SELECT run_id, COUNT(*) FROM findings GROUP BY run_id ORDER BY run_id")
+    expect(len(per_run) == 2 and per_run[0][1] == per_run[1][1],
+           "each run must store the same findings: %s" % per_run)
+    latest = db_rows(db, "SELECT DISTINCT run_id FROM latest_findings")
+    expect(latest == [(per_run[-1][0],)], "latest_findings must show the last run only: %s" % latest)
+    # The same file twice in one run: still one files row for it.
+    status, out, err = c.run(["--db", db, good, good], d)
+    expect(status == 1, "run 3: exit 1", status, out, err)
+    rows = db_rows(db, "SELECT COUNT(*) FROM files WHERE run_id = (SELECT MAX(id) FROM runs)")
+    expect(rows == [(1,)], "a file given twice must have one files row in its run: %s" % rows)
+    n = db_rows(db, "SELECT COUNT(*) FROM findings WHERE run_id = (SELECT MAX(id) FROM runs)")[0][0]
+    expect(n == per_run[0][1], "a file given twice must not duplicate its findings (%d vs %d)"
+           % (n, per_run[0][1]))
+
+
+TESTS = [
+    t_fixtures_compile, t_version, t_help, t_list_models, t_list_checks,
+    t_missing_file, t_directory, t_binary_file, t_missing_among_good, t_unknown_option,
+    t_bad_model, t_unwritable_db, t_db_is_directory, t_foreign_db, t_bad_rules_json,
+    t_missing_rules_file, t_no_input,
+    t_text_findings, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
+    t_partial_parse, t_database, t_rerun,
+]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mmiocheck", required=True, help="the mmiocheck binary")
+    ap.add_argument("--tests", required=True, help="the tests/ directory (has include/)")
+    ap.add_argument("--clang", default=None, help="clang, to check the test inputs compile")
+    ap.add_argument("--work", required=True, help="scratch directory (emptied first)")
+    ap.add_argument("-k", dest="only", default=None, help="run only sub-tests whose name contains this")
+    args = ap.parse_args()
+
+    c = Ctx(args)
+    if not os.access(c.mmiocheck, os.X_OK):
+        print("mmiocheck binary not found or not executable: %s" % c.mmiocheck)
+        return 2
+    shutil.rmtree(c.work, ignore_errors=True)
+    os.makedirs(c.inputs)
+    c.write_input("mmio001.c", MMIO001_SRC)
+    c.write_input("clean.c", CLEAN_SRC)
+    c.write_input("note.c", NOTE_SRC)
+    c.write_input("partial.c", PARTIAL_SRC)
+
+    failed = []
+    ran = 0
+    for t in TESTS:
+        name = t.__name__[2:].replace("_", "-")
+        if args.only and args.only not in name:
+            continue
+        ran += 1
+        try:
+            t(c)
+            print("%-24s PASS" % name)
+        except Skipped as e:
+            print("%-24s SKIP (%s)" % (name, e))
+        except Failed as e:
+            failed.append(name)
+            print("%-24s FAIL\n    %s" % (name, e))
+        except Exception:          # a bug in the test or an unreadable output
+            failed.append(name)
+            print("%-24s FAIL (exception)\n%s" % (name, traceback.format_exc()))
+        sys.stdout.flush()
+    print("%d sub-tests, %d failed%s" % (ran, len(failed), (": " + ", ".join(failed)) if failed else ""))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

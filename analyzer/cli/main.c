@@ -175,13 +175,8 @@ static int run_files(struct cli *c, struct mc_session *s)
 		for (size_t k = 0; k < r->nfindings; k++)
 			if (mc_finding_is_failure(&r->findings[k]) && status == MC_EXIT_CLEAN)
 				status = MC_EXIT_FINDINGS;
-		if (c->format == OUT_TEXT) {
-			report_text(stdout, r);
-			if (r->nerrors)
-				for (size_t k = 0; k < r->nerrors; k++)
-					fprintf(stderr, "%s:%u:%u: error: %s\n", r->errors[k].file,
-						r->errors[k].line, r->errors[k].col, r->errors[k].message);
-		}
+		if (c->format == OUT_TEXT)
+			report_text(stdout, r);	/* parse errors included, gcc-style */
 		VEC_PUSH(results, r);
 	}
 	if (c->format == OUT_JSON) {

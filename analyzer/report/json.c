@@ -1,0 +1,279 @@
+/*
+ * json.c - the findings as one JSON document (docs/json-format.md,
+ * "format": "mmiocheck-findings", "version": 1), for CI and scripts.
+ *
+ * Keys are emitted in the documented order (JSON_PRESERVE_ORDER), pretty
+ * printed with a 2-space indent.  Strings that are not valid UTF-8 (a file
+ * name or source text in Latin-1) are repaired with U+FFFD rather than
+ * dropped: Jansson refuses invalid UTF-8.
+ */
+#include "report.h"
+#include "util/util.h"
+
+#include <assert.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define JSON_FORMAT_NAME "mmiocheck-findings"
+#define JSON_FORMAT_VERSION 1
+
+/* Length of the valid UTF-8 sequence at s (n bytes left), or 0 if invalid. */
+static size_t utf8_seq_len(const unsigned char *s, size_t n)
+{
+	size_t len;
+	unsigned cp;
+
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		len = 2, cp = s[0] & 0x1f;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		len = 3, cp = s[0] & 0x0f;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		len = 4, cp = s[0] & 0x07;
+	else
+		return 0;
+	if (len > n)
+		return 0;
+	for (size_t i = 1; i < len; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+/* A JSON string for s (null for NULL), invalid bytes replaced by U+FFFD. */
+static json_t *jstr(const char *s)
+{
+	struct strbuf sb = STRBUF_INIT;
+	json_t *j;
+	size_t n;
+
+	if (!s)
+		return json_null();
+	j = json_string(s);
+	if (j)
+		return j;
+	n = strlen(s);
+	for (size_t i = 0; i < n;) {
+		size_t len = utf8_seq_len((const unsigned char *)s + i, n - i);
+		if (len) {
+			strbuf_add(&sb, s + i, len);
+			i += len;
+		} else {
+			strbuf_adds(&sb, "\xef\xbf\xbd");
+			i++;
+		}
+	}
+	j = json_string(sb.buf ? sb.buf : "");
+	strbuf_release(&sb);
+	assert(j);
+	return j;
+}
+
+static json_t *jint(unsigned long long v)
+{
+	return json_integer((json_int_t)v);
+}
+
+/* Set key in obj to val (a new reference); a failure here is a bug. */
+static void put(json_t *obj, const char *key, json_t *val)
+{
+	int rc = json_object_set_new(obj, key, val);
+
+	assert(rc == 0);
+	(void)rc;
+}
+
+static json_t *file_json(const struct mc_result *r)
+{
+	json_t *o = json_object(), *errors = json_array();
+
+	put(o, "path", jstr(r->path));
+	put(o, "parsed", json_boolean(r->parsed));
+	put(o, "content_hash", jstr(r->content_hash[0] ? r->content_hash : NULL));
+	for (size_t i = 0; i < r->nerrors; i++) {
+		const struct mc_file_diag *d = &r->errors[i];
+		json_t *e = json_object();
+		put(e, "file", jstr(d->file ? d->file : r->path));
+		put(e, "line", jint(d->line));
+		put(e, "column", jint(d->col));
+		put(e, "message", jstr(d->message));
+		json_array_append_new(errors, e);
+	}
+	put(o, "errors", errors);
+	put(o, "functions", jint(r->nfunctions));
+	return o;
+}
+
+static json_t *lock_json(const struct mc_finding *f)
+{
+	json_t *o;
+
+	if (!f->lock_name && !f->lock_type && !f->lock_kind)
+		return json_null();
+	o = json_object();
+	put(o, "name", jstr(f->lock_name));
+	put(o, "type", jstr(f->lock_type));
+	put(o, "kind", jstr(f->lock_kind));
+	return o;
+}
+
+static json_t *fixit_json(const struct mc_finding *f)
+{
+	json_t *o, *lines;
+
+	if (!f->fixit_first_line)
+		return json_null();
+	o = json_object();
+	lines = json_array();
+	json_array_append_new(lines, jint(f->fixit_first_line));
+	json_array_append_new(lines, jint(f->fixit_last_line ? f->fixit_last_line : f->fixit_first_line));
+	put(o, "delete_lines", lines);
+	return o;
+}
+
+static json_t *trace_json(const struct mc_finding *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->ntrace; i++) {
+		const struct mc_trace_step *t = &f->trace[i];
+		json_t *o = json_object();
+		put(o, "kind", jstr(t->kind));
+		put(o, "file", jstr(t->file ? t->file : f->file));
+		put(o, "line", jint(t->line));
+		put(o, "column", jint(t->col));
+		put(o, "message", jstr(t->message));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
+static json_t *finding_json(const struct mc_finding *f)
+{
+	json_t *o = json_object();
+
+	put(o, "rule", jstr(f->rule));
+	put(o, "rule_name", jstr(f->rule_name));
+	put(o, "severity", jstr(f->severity));
+	put(o, "model", jstr(f->model));
+	put(o, "file", jstr(f->file));
+	put(o, "line", jint(f->line));
+	put(o, "column", jint(f->col));
+	put(o, "end_line", jint(f->end_line));
+	put(o, "end_column", jint(f->end_col));
+	put(o, "function", jstr(f->function));
+	put(o, "lock", lock_json(f));
+	put(o, "accessor", jstr(f->accessor));
+	put(o, "message", jstr(f->message));
+	put(o, "fingerprint", jstr(f->fingerprint[0] ? f->fingerprint : NULL));
+	put(o, "fixit", fixit_json(f));
+	put(o, "trace", trace_json(f));
+	return o;
+}
+
+/* Findings of one unit in report order: line, column, rule, model index. */
+static int cmp_finding_ptr(const void *pa, const void *pb)
+{
+	const struct mc_finding *a = *(const struct mc_finding *const *)pa;
+	const struct mc_finding *b = *(const struct mc_finding *const *)pb;
+	int c;
+
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	if ((c = strcmp(a->rule ? a->rule : "", b->rule ? b->rule : "")) != 0)
+		return c;
+	if ((c = strcmp(a->file ? a->file : "", b->file ? b->file : "")) != 0)
+		return c;
+	return a < b ? -1 : a > b;	/* same array: keeps the engine's order */
+}
+
+/* Count a finding in by_rule, keeping the rule keys sorted. */
+static void count_rule(json_t **by_rule, const char *rule)
+{
+	json_t *old = *by_rule, *fresh;
+	const char *key;
+	json_t *val;
+	bool placed = false;
+
+	if (!rule)
+		rule = "";
+	val = json_object_get(old, rule);
+	if (val) {
+		json_integer_set(val, json_integer_value(val) + 1);
+		return;
+	}
+	/* Rebuild in sorted order: by_rule has a handful of keys. */
+	fresh = json_object();
+	json_object_foreach(old, key, val) {
+		if (!placed && strcmp(rule, key) < 0) {
+			put(fresh, rule, json_integer(1));
+			placed = true;
+		}
+		put(fresh, key, json_incref(val));
+	}
+	if (!placed)
+		put(fresh, rule, json_integer(1));
+	json_decref(old);
+	*by_rule = fresh;
+}
+
+/* Append the findings of r (sorted) to the array, counting them. */
+static size_t add_findings(json_t *arr, json_t **by_rule, const struct mc_result *r)
+{
+	const struct mc_finding **order = xcalloc(r->nfindings ? r->nfindings : 1, sizeof(*order));
+
+	for (size_t i = 0; i < r->nfindings; i++)
+		order[i] = &r->findings[i];
+	qsort(order, r->nfindings, sizeof(*order), cmp_finding_ptr);
+	for (size_t i = 0; i < r->nfindings; i++) {
+		json_array_append_new(arr, finding_json(order[i]));
+		count_rule(by_rule, order[i]->rule);
+	}
+	free(order);
+	return r->nfindings;
+}
+
+int report_json(FILE *out, const struct mc_result *const *results, size_t n,
+		const struct report_meta *meta)
+{
+	json_t *root = json_object(), *tool = json_object(), *models = json_array();
+	json_t *files = json_array(), *findings = json_array(), *by_rule = json_object();
+	json_t *summary = json_object();
+	size_t nfindings = 0;
+	int rc;
+
+	assert(out && meta && (results || !n));
+	put(root, "format", json_string(JSON_FORMAT_NAME));
+	put(root, "version", json_integer(JSON_FORMAT_VERSION));
+	put(tool, "name", json_string("mmiocheck"));
+	put(tool, "version", jstr(meta->tool_version));
+	put(root, "tool", tool);
+	put(root, "run_id", meta->run_id >= 0 ? json_integer(meta->run_id) : json_null());
+	for (size_t i = 0; i < meta->nmodels; i++)
+		json_array_append_new(models, jstr(meta->models[i]));
+	put(root, "models", models);
+	for (size_t i = 0; i < n; i++) {
+		json_array_append_new(files, file_json(results[i]));
+		nfindings += add_findings(findings, &by_rule, results[i]);
+	}
+	put(root, "files", files);
+	put(root, "findings", findings);
+	put(summary, "files", jint(n));
+	put(summary, "findings", jint(nfindings));
+	put(summary, "by_rule", by_rule);
+	put(root, "summary", summary);
+	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	if (rc == 0 && fputc('\n', out) == EOF)
+		rc = -1;
+	json_decref(root);
+	return rc == 0 ? 0 : -1;
+}

@@ -1,0 +1,175 @@
+/*
+ * text.c - gcc-style diagnostics, the output a kernel developer reads in a
+ * build log:
+ *
+ *   drv.c:12:2: warning: MESSAGE (models: contract, ppc64-legacy) [MMIO001]
+ *   drv.c:10:2: note: spin_lock(&p->lock) acquires 'p->lock'
+ *
+ * The engine reports one finding per model; the same rule at the same place
+ * under several models is printed once, naming the models in the order they
+ * were reported.
+ */
+#include "report.h"
+#include "util/util.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+static int cmp_str(const char *a, const char *b)
+{
+	return strcmp(or_empty(a), or_empty(b));
+}
+
+/* Order of the report: line, column, rule, then file; ties keep input order. */
+struct sort_ctx {
+	const struct mc_finding *f;
+	size_t idx;
+};
+
+static int cmp_finding(const void *pa, const void *pb)
+{
+	const struct sort_ctx *a = pa, *b = pb;
+	int c;
+
+	if (a->f->line != b->f->line)
+		return a->f->line < b->f->line ? -1 : 1;
+	if (a->f->col != b->f->col)
+		return a->f->col < b->f->col ? -1 : 1;
+	if ((c = cmp_str(a->f->rule, b->f->rule)) != 0)
+		return c;
+	if ((c = cmp_str(a->f->file, b->f->file)) != 0)
+		return c;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* Do a and b print as one diagnostic (same rule, same place)? */
+static bool same_place(const struct mc_finding *a, const struct mc_finding *b)
+{
+	return a->line == b->line && a->col == b->col && !cmp_str(a->rule, b->rule) &&
+	       !cmp_str(a->file, b->file);
+}
+
+static int severity_rank(const char *sev)
+{
+	if (sev && !strcmp(sev, "error"))
+		return 2;
+	if (sev && !strcmp(sev, "warning"))
+		return 1;
+	return 0;
+}
+
+/* Append a message on one line: control characters (a newline in a
+ * message would break every log parser) become spaces. */
+static void add_one_line(struct strbuf *sb, const char *msg)
+{
+	for (const char *p = or_empty(msg); *p; p++)
+		strbuf_addch(sb, (unsigned char)*p < 0x20 || *p == 0x7f ? ' ' : *p);
+}
+
+/* "FILE:LINE:COL: " with the unknown (0) parts left out, as gcc does. */
+static void add_location(struct strbuf *sb, const char *file, unsigned line, unsigned col)
+{
+	strbuf_adds(sb, or_empty(file));
+	if (line) {
+		strbuf_addf(sb, ":%u", line);
+		if (col)
+			strbuf_addf(sb, ":%u", col);
+	}
+	strbuf_adds(sb, ": ");
+}
+
+/* Append " (model: a)" or " (models: a, b)" for group g[0..n). */
+static void add_models(struct strbuf *sb, const struct sort_ctx *g, size_t n)
+{
+	size_t shown = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *m = g[i].f->model;
+		bool dup = false;
+		if (!m)
+			continue;
+		for (size_t k = 0; k < i && !dup; k++)
+			dup = g[k].f->model && !strcmp(g[k].f->model, m);
+		if (dup)
+			continue;
+		if (!shown) {
+			size_t rest = 0;	/* is there a second distinct model? */
+			for (size_t k = i + 1; k < n && !rest; k++)
+				rest = g[k].f->model && strcmp(g[k].f->model, m);
+			strbuf_adds(sb, rest ? " (models: " : " (model: ");
+		} else {
+			strbuf_adds(sb, ", ");
+		}
+		strbuf_adds(sb, m);
+		shown++;
+	}
+	if (shown)
+		strbuf_addch(sb, ')');
+}
+
+/* Print the group g[0..n) of findings at one place as one diagnostic. */
+static void print_group(FILE *out, const struct sort_ctx *g, size_t n, struct strbuf *sb)
+{
+	const struct mc_finding *f = g[0].f;
+	const char *severity = f->severity;
+
+	assert(n >= 1);
+	for (size_t i = 1; i < n; i++)
+		if (severity_rank(g[i].f->severity) > severity_rank(severity))
+			severity = g[i].f->severity;
+	strbuf_reset(sb);
+	add_location(sb, f->file, f->line, f->col);
+	strbuf_addf(sb, "%s: ", severity ? severity : "warning");
+	add_one_line(sb, f->message);
+	add_models(sb, g, n);
+	if (f->rule)
+		strbuf_addf(sb, " [%s]", f->rule);
+	strbuf_addch(sb, '\n');
+	for (size_t i = 0; i < f->ntrace; i++) {
+		const struct mc_trace_step *t = &f->trace[i];
+		add_location(sb, t->file ? t->file : f->file, t->line, t->col);
+		strbuf_adds(sb, "note: ");
+		add_one_line(sb, t->message);
+		strbuf_addch(sb, '\n');
+	}
+	fputs(sb->buf, out);
+}
+
+void report_text(FILE *out, const struct mc_result *res)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct sort_ctx *order;
+
+	assert(out && res);
+	strbuf_init(&sb);
+	order = xcalloc(res->nfindings ? res->nfindings : 1, sizeof(*order));
+	for (size_t i = 0; i < res->nfindings; i++) {
+		order[i].f = &res->findings[i];
+		order[i].idx = i;
+	}
+	qsort(order, res->nfindings, sizeof(*order), cmp_finding);
+	for (size_t i = 0; i < res->nfindings;) {
+		size_t n = 1;
+		while (i + n < res->nfindings && same_place(order[i].f, order[i + n].f))
+			n++;
+		print_group(out, order + i, n, &sb);
+		i += n;
+	}
+	for (size_t i = 0; i < res->nerrors; i++) {
+		const struct mc_file_diag *d = &res->errors[i];
+		strbuf_reset(&sb);
+		add_location(&sb, d->file ? d->file : res->path, d->line, d->col);
+		strbuf_adds(&sb, "error: ");
+		add_one_line(&sb, d->message);
+		strbuf_addch(&sb, '\n');
+		fputs(sb.buf, out);
+	}
+	free(order);
+	strbuf_release(&sb);
+}

@@ -1,0 +1,402 @@
+/*
+ * schema.c - opening the findings database and creating / checking its
+ * schema (docs/database.md).
+ *
+ * The schema is created in one transaction when the database has no tables.
+ * A database that has tables but no meta table is someone else's file, and
+ * one with another schema_version belongs to another mmiocheck: both are
+ * refused before anything is written to them.
+ */
+#include "store_int.h"
+
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Schema version 1.  Statements run in order inside one transaction. */
+static const char *const schema_v1[] = {
+	"CREATE TABLE meta ("
+	" key TEXT PRIMARY KEY,"
+	" value TEXT)",
+
+	"CREATE TABLE runs ("
+	" id INTEGER PRIMARY KEY,"
+	" started_at TEXT NOT NULL,"
+	" finished_at TEXT,"
+	" tool_version TEXT,"
+	" models TEXT,"
+	" argv TEXT,"
+	" cwd TEXT,"
+	" status TEXT NOT NULL DEFAULT 'running')",
+
+	"CREATE TABLE files ("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" path TEXT NOT NULL,"
+	" content_hash TEXT,"
+	" parsed INTEGER,"
+	" parse_errors INTEGER,"
+	" n_functions INTEGER,"
+	" status TEXT CHECK (status IN ('ok', 'parse-errors')),"
+	" analyzed_at TEXT,"
+	" UNIQUE (run_id, path))",
+
+	"CREATE TABLE parse_errors ("
+	" id INTEGER PRIMARY KEY,"
+	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	" path TEXT,"
+	" line INTEGER,"
+	" col INTEGER,"
+	" message TEXT NOT NULL)",
+
+	"CREATE TABLE functions ("
+	" id INTEGER PRIMARY KEY,"
+	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	" name TEXT NOT NULL,"
+	" line INTEGER,"
+	" n_nodes INTEGER,"
+	" n_states INTEGER,"
+	" truncated INTEGER)",
+
+	"CREATE TABLE findings ("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	" function_id INTEGER REFERENCES functions(id) ON DELETE SET NULL,"
+	" rule TEXT NOT NULL,"
+	" rule_name TEXT,"
+	" severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'note')),"
+	" model TEXT NOT NULL,"
+	" path TEXT NOT NULL,"
+	" line INTEGER NOT NULL,"
+	" col INTEGER,"
+	" end_line INTEGER,"
+	" end_col INTEGER,"
+	" lock_name TEXT,"
+	" lock_type TEXT,"
+	" lock_kind TEXT,"
+	" accessor TEXT,"
+	" message TEXT NOT NULL,"
+	" fingerprint TEXT NOT NULL,"
+	" fixit_first_line INTEGER,"
+	" fixit_last_line INTEGER)",
+
+	"CREATE TABLE trace_steps ("
+	" finding_id INTEGER NOT NULL REFERENCES findings(id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL,"
+	" kind TEXT,"
+	" path TEXT,"
+	" line INTEGER,"
+	" col INTEGER,"
+	" message TEXT,"
+	" PRIMARY KEY (finding_id, seq))",
+
+	"CREATE INDEX findings_run ON findings(run_id)",
+	"CREATE INDEX findings_fingerprint ON findings(fingerprint)",
+	"CREATE INDEX findings_rule ON findings(rule)",
+	"CREATE INDEX files_path ON files(path)",
+	/* Child sides of the cascades, so deleting a file row is not a scan. */
+	"CREATE INDEX findings_file ON findings(file_id)",
+	"CREATE INDEX functions_file ON functions(file_id)",
+	"CREATE INDEX parse_errors_file ON parse_errors(file_id)",
+
+	"CREATE VIEW latest_findings AS"
+	" SELECT f.*, fn.name AS function"
+	" FROM findings f"
+	" JOIN files fl ON fl.id = f.file_id"
+	" LEFT JOIN functions fn ON fn.id = f.function_id"
+	" WHERE fl.run_id = (SELECT MAX(f2.run_id) FROM files f2 WHERE f2.path = fl.path)",
+
+	"INSERT INTO meta(key, value) VALUES ('schema_version', '1')",
+	"INSERT INTO meta(key, value) VALUES ('created_by', 'mmiocheck')",
+	"PRAGMA user_version = 1",
+};
+
+/* Run one SQL text without results; -1 with the sqlite message in err. */
+int store_exec(struct store *st, const char *sql, struct strbuf *err)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		strbuf_addf(err, "%s", msg ? msg : sqlite3_errmsg(st->db));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Evaluate a query whose first column of the first row is an integer. */
+static int query_int(struct store *st, const char *sql, long long *out, struct strbuf *err)
+{
+	sqlite3_stmt *stmt = NULL;
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL);
+
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(stmt);
+		*out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
+		if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+			rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_OK)
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(stmt);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* Read meta.schema_version; -1 on error, *version = -1 if the row is absent. */
+static int read_schema_version(struct store *st, long long *version, struct strbuf *err)
+{
+	sqlite3_stmt *stmt = NULL;
+	int rc = sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'schema_version'",
+				    -1, &stmt, NULL);
+
+	*version = -1;
+	if (rc == SQLITE_OK) {
+		rc = sqlite3_step(stmt);
+		if (rc == SQLITE_ROW) {
+			const char *v = (const char *)sqlite3_column_text(stmt, 0);
+			char *end = NULL;
+			*version = v ? strtoll(v, &end, 10) : -1;
+			if (!v || end == v || *end)
+				*version = -2;	/* present but not a number */
+		}
+		if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+			rc = SQLITE_OK;
+	}
+	if (rc != SQLITE_OK)
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(stmt);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/*
+ * Classify the database: 0 = empty (create the schema), 1 = ours and
+ * current, -1 = refused or unreadable (err set with the full reason).
+ */
+static int check_schema(struct store *st, struct strbuf *err)
+{
+	long long ntables, has_meta, version;
+	struct strbuf sqlerr = STRBUF_INIT;
+
+	if (query_int(st, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table'", &ntables, &sqlerr) < 0 ||
+	    query_int(st, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'",
+		      &has_meta, &sqlerr) < 0) {
+		strbuf_addf(err, "%s: cannot open database: %s", st->path, sqlerr.buf);
+		strbuf_release(&sqlerr);
+		return -1;
+	}
+	if (ntables == 0)
+		return 0;
+	if (!has_meta) {
+		strbuf_addf(err, "%s: not a mmiocheck database (it has %lld table%s but no meta table); "
+			    "refusing to modify it", st->path, ntables, ntables == 1 ? "" : "s");
+		return -1;
+	}
+	if (read_schema_version(st, &version, &sqlerr) < 0) {
+		strbuf_addf(err, "%s: cannot read the schema version: %s", st->path, sqlerr.buf);
+		strbuf_release(&sqlerr);
+		return -1;
+	}
+	strbuf_release(&sqlerr);
+	if (version == -1 || version == -2) {
+		strbuf_addf(err, "%s: not a mmiocheck database (meta has no valid schema_version); "
+			    "refusing to modify it", st->path);
+		return -1;
+	}
+	if (version != STORE_SCHEMA_VERSION) {
+		strbuf_addf(err, "%s: database has schema version %lld, this mmiocheck (%s) supports "
+			    "version %d; refusing to modify it (use another --db)",
+			    st->path, version, MMIOCHECK_VERSION, STORE_SCHEMA_VERSION);
+		return -1;
+	}
+	return 1;
+}
+
+/*
+ * Create the schema if the database is empty, inside BEGIN IMMEDIATE so two
+ * processes of one build starting together do not both create it.
+ */
+static int ensure_schema(struct store *st, struct strbuf *err)
+{
+	struct strbuf sqlerr = STRBUF_INIT;
+	int kind;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", &sqlerr) < 0)
+		goto sqlfail;
+	kind = check_schema(st, err);	/* again: another process may have won */
+	if (kind < 0) {
+		store_exec(st, "ROLLBACK", &sqlerr);
+		strbuf_release(&sqlerr);
+		return -1;
+	}
+	for (size_t i = 0; kind == 0 && i < sizeof(schema_v1) / sizeof(schema_v1[0]); i++)
+		if (store_exec(st, schema_v1[i], &sqlerr) < 0) {
+			store_exec(st, "ROLLBACK", &sqlerr);
+			goto sqlfail;
+		}
+	if (store_exec(st, "COMMIT", &sqlerr) < 0) {
+		store_exec(st, "ROLLBACK", &sqlerr);
+		goto sqlfail;
+	}
+	strbuf_release(&sqlerr);
+	return 0;
+sqlfail:
+	strbuf_addf(err, "%s: cannot create the schema: %s", st->path, sqlerr.buf);
+	strbuf_release(&sqlerr);
+	return -1;
+}
+
+/*
+ * Remove a database file that sqlite3_open created before it failed (an
+ * unusable path must leave nothing behind).  Only an empty file is removed:
+ * a non-empty one may hold what another process wrote meanwhile.
+ */
+static void remove_created(const char *path)
+{
+	struct stat sb;
+	char *side;
+
+	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size != 0)
+		return;
+	unlink(path);
+	side = xasprintf("%s-wal", path);
+	unlink(side);
+	free(side);
+	side = xasprintf("%s-shm", path);
+	unlink(side);
+	free(side);
+	side = xasprintf("%s-journal", path);
+	unlink(side);
+	free(side);
+}
+
+/* Open the sqlite handle; -1 with "PATH: cannot open database: reason". */
+static int open_handle(struct store *st, struct strbuf *err)
+{
+	struct stat sb;
+	int rc;
+
+	if (stat(st->path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		strbuf_addf(err, "%s: cannot open database: is a directory", st->path);
+		return -1;
+	}
+	rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		int sys = st->db ? sqlite3_system_errno(st->db) : 0;
+		strbuf_addf(err, "%s: cannot open database: %s", st->path,
+			    sys ? strerror(sys) : st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
+		return -1;
+	}
+	if (sqlite3_db_readonly(st->db, "main") == 1) {
+		strbuf_addf(err, "%s: cannot open database: it is read-only", st->path);
+		return -1;
+	}
+	sqlite3_extended_result_codes(st->db, 1);
+	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	return 0;
+}
+
+/*
+ * Run "PRAGMA journal_mode = WAL" and return the mode it reports (caller
+ * frees), or NULL with the sqlite result in *rc.
+ */
+static char *try_wal(struct store *st, int *rc)
+{
+	sqlite3_stmt *stmt = NULL;
+	char *mode = NULL;
+
+	*rc = sqlite3_prepare_v2(st->db, "PRAGMA journal_mode = WAL", -1, &stmt, NULL);
+	if (*rc == SQLITE_OK) {
+		*rc = sqlite3_step(stmt);
+		if (*rc == SQLITE_ROW && sqlite3_column_text(stmt, 0))
+			mode = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+	}
+	sqlite3_finalize(stmt);
+	return mode;
+}
+
+/*
+ * Switch to WAL, retrying while another process holds the database: SQLite
+ * does not call the busy handler on every path of a journal-mode change
+ * (several processes of one build may create the database together).
+ */
+static int switch_to_wal(struct store *st, struct strbuf *err)
+{
+	int rc = SQLITE_OK;
+	char *mode = NULL;
+
+	for (int waited = 0; waited <= STORE_BUSY_TIMEOUT_MS; waited += 20) {
+		mode = try_wal(st, &rc);
+		if (mode || ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED))
+			break;
+		sqlite3_sleep(20);
+	}
+	if (mode && !strcmp(mode, "wal")) {
+		free(mode);
+		return 0;
+	}
+	strbuf_addf(err, "%s: cannot switch the database to WAL mode: %s", st->path,
+		    mode ? mode : sqlite3_errmsg(st->db));
+	free(mode);
+	return -1;
+}
+
+/* Switch to WAL and turn on foreign keys; only on a database we accept. */
+static int configure(struct store *st, struct strbuf *err)
+{
+	struct strbuf sqlerr = STRBUF_INIT;
+
+	if (switch_to_wal(st, err) < 0)
+		return -1;
+	if (store_exec(st, "PRAGMA foreign_keys = ON", &sqlerr) < 0) {
+		strbuf_addf(err, "%s: %s", st->path, sqlerr.buf);
+		strbuf_release(&sqlerr);
+		return -1;
+	}
+	strbuf_release(&sqlerr);
+	return 0;
+}
+
+struct store *store_open(const char *path, struct strbuf *err)
+{
+	struct store *st = xcalloc(1, sizeof(*st));
+	struct stat sb;
+	bool existed;
+
+	assert(path && err);
+	st->path = xstrdup(path);
+	existed = stat(path, &sb) == 0;
+	if (open_handle(st, err) < 0) {
+		sqlite3_close_v2(st->db);
+		st->db = NULL;
+		if (!existed)
+			remove_created(path);
+		goto fail;
+	}
+	/*
+	 * Check before configuring: a refused database is left byte-for-byte.
+	 * A failure from here on does not remove the file: another process
+	 * of the same build may be using it already.
+	 */
+	if (check_schema(st, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
+		goto fail;
+	return st;
+fail:
+	store_close(st);
+	return NULL;
+}
+
+void store_close(struct store *st)
+{
+	if (!st)
+		return;
+	for (int i = 0; i < STMT_COUNT; i++)
+		sqlite3_finalize(st->stmts[i]);
+	if (st->db)
+		sqlite3_close_v2(st->db);
+	free(st->path);
+	free(st);
+}

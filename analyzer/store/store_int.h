@@ -1,0 +1,35 @@
+/*
+ * store_int.h - what the files of analyzer/store/ share: the store handle
+ * and its cache of prepared statements.  Not part of the layer's interface
+ * (that is store.h).
+ */
+#ifndef MMIOCHECK_STORE_INT_H
+#define MMIOCHECK_STORE_INT_H
+
+#include <sqlite3.h>
+#include "store.h"
+
+#define STORE_BUSY_TIMEOUT_MS 10000
+
+/* Prepared statements, compiled on first use and kept for the handle's life. */
+enum store_stmt {
+	STMT_BEGIN_RUN,
+	STMT_FINISH_RUN,
+	STMT_DELETE_FILE,
+	STMT_INSERT_FILE,
+	STMT_INSERT_PARSE_ERROR,
+	STMT_INSERT_FUNCTION,
+	STMT_INSERT_FINDING,
+	STMT_INSERT_TRACE,
+	STMT_COUNT
+};
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	sqlite3_stmt *stmts[STMT_COUNT];
+};
+
+int store_exec(struct store *st, const char *sql, struct strbuf *err);
+
+#endif

@@ -1,0 +1,322 @@
+#!/usr/bin/env python3
+"""Run the detection cases in tests/cases/ and compare exact findings.
+
+A case is a .c file in the cases directory, or a directory whose .c files
+are analyzed together in one invocation.  Directives in comments at the
+top of a case file (before the first line of code):
+
+    /* models: contract,generic,ppc64-legacy */   default contract,ppc64-legacy
+    /* args: --preempt-rt */                       extra mmiocheck options
+    /* flags: -DFOO */                             extra compiler flags
+    /* exit: 2 */                                  expected exit status
+    /* rules: all */                               rules compared (see below)
+    /* allow-errors */                             clang errors are tolerated
+
+Expectations, on the line that must be reported:
+
+    /* expect: MMIO001@contract,generic MMIO002@ppc64-legacy */
+
+A rule without @ is expected under every model the case runs.  The set of
+(file, rule, line, model) found must equal the set expected: a missing and
+an extra finding both fail.  Rules compared: every rule except MMIO005 and
+MMIO007 (checks with their own cases), unless `rules:` lists them
+("all" or a comma list).
+"""
+
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+MIN_CASES = 60
+DEFAULT_MODELS = "contract,ppc64-legacy"
+DEFAULT_IGNORED_RULES = {"MMIO005", "MMIO007"}
+TIMEOUT = 300
+
+DIRECTIVE_RE = re.compile(r"/\*\s*(models|args|flags|exit|rules|allow-errors)\s*(?::\s*(.*?))?\s*\*/")
+EXPECT_RE = re.compile(r"(?:/\*|//)\s*expect:\s*(.*?)\s*(?:\*/|$)")
+RULE_RE = re.compile(r"^(MMIO\d{3})(?:@([A-Za-z0-9_,.-]+))?$")
+
+
+class CaseError(Exception):
+    """A case file that cannot be understood (bad directive or expectation)."""
+
+
+class Case:
+    """One case: its files, directives and expected findings."""
+
+    def __init__(self, name, files):
+        self.name = name
+        self.files = files            # absolute paths, sorted
+        self.models = None
+        self.args = []
+        self.flags = []
+        self.exit = None
+        self.rules = None             # None: default; set(): compared rules
+        self.all_rules = False
+        self.allow_errors = False
+        self.expected = set()         # (basename, rule, line, model)
+
+
+def header_lines(lines):
+    """Yield (lineno, text) of the leading comment/blank block of a file."""
+    in_block = False
+    for no, text in enumerate(lines, 1):
+        stripped = text.strip()
+        if in_block:
+            yield no, text
+            if "*/" in stripped:
+                in_block = False
+            continue
+        if not stripped or stripped.startswith("//"):
+            yield no, text
+            continue
+        if stripped.startswith("/*"):
+            yield no, text
+            if "*/" not in stripped[2:]:
+                in_block = True
+            continue
+        return
+
+
+def parse_directives(case, path, lines):
+    """Read the header directives of one file into the case."""
+    for no, text in header_lines(lines):
+        for m in DIRECTIVE_RE.finditer(text):
+            key, value = m.group(1), (m.group(2) or "").strip()
+            where = "%s:%d" % (os.path.basename(path), no)
+            if key == "models":
+                models = [x.strip() for x in value.split(",") if x.strip()]
+                if not models:
+                    raise CaseError("%s: empty models directive" % where)
+                if case.models is not None and case.models != models:
+                    raise CaseError("%s: models differ between files of the case" % where)
+                case.models = models
+            elif key == "args":
+                case.args += [a for a in shlex.split(value) if a not in case.args]
+            elif key == "flags":
+                case.flags += [f for f in shlex.split(value) if f not in case.flags]
+            elif key == "exit":
+                if not value.isdigit():
+                    raise CaseError("%s: exit wants a number" % where)
+                case.exit = int(value)
+            elif key == "rules":
+                if value == "all":
+                    case.all_rules = True
+                else:
+                    case.rules = {r.strip() for r in value.split(",") if r.strip()}
+            elif key == "allow-errors":
+                case.allow_errors = True
+
+
+def parse_expectations(case, path, lines):
+    """Collect every expect: comment of one file."""
+    base = os.path.basename(path)
+    models = case.models or DEFAULT_MODELS.split(",")
+    for no, text in enumerate(lines, 1):
+        for m in EXPECT_RE.finditer(text):
+            tokens = m.group(1).split()
+            if not tokens:
+                raise CaseError("%s:%d: empty expectation" % (base, no))
+            for tok in tokens:
+                rm = RULE_RE.match(tok)
+                if not rm:
+                    raise CaseError("%s:%d: bad expectation '%s'" % (base, no, tok))
+                rule, where = rm.group(1), rm.group(2)
+                for model in (where.split(",") if where else models):
+                    if model not in models:
+                        raise CaseError("%s:%d: expects model '%s' that the case does not run"
+                                        % (base, no, model))
+                    case.expected.add((base, rule, no, model))
+
+
+def load_case(name, files):
+    """Build a Case from its files: directives first, then expectations."""
+    case = Case(name, files)
+    texts = []
+    for path in files:
+        with open(path, encoding="utf-8") as fh:
+            lines = fh.read().split("\n")
+        texts.append((path, lines))
+        parse_directives(case, path, lines)
+    for path, lines in texts:
+        parse_expectations(case, path, lines)
+    return case
+
+
+def discover(cases_dir):
+    """List (name, files) of every case, sorted by name."""
+    found = []
+    for entry in sorted(os.listdir(cases_dir)):
+        full = os.path.join(cases_dir, entry)
+        if os.path.isdir(full):
+            files = sorted(os.path.join(full, f) for f in os.listdir(full) if f.endswith(".c"))
+            if files:
+                found.append((entry, files))
+        elif entry.endswith(".c"):
+            found.append((entry[:-2], [full]))
+    return found
+
+
+def compared(case, rule):
+    """Is this rule part of the comparison for the case?"""
+    if case.all_rules:
+        return True
+    if case.rules is not None:
+        return rule in case.rules or rule not in DEFAULT_IGNORED_RULES
+    return rule not in DEFAULT_IGNORED_RULES
+
+
+def finding_file(case, raw):
+    """Map a finding's file to the basename of a case file, or keep it."""
+    base = os.path.basename(raw or "")
+    names = {os.path.basename(f) for f in case.files}
+    return base if base in names else (raw or "?")
+
+
+def collect_errors(doc):
+    """Parse errors recorded anywhere in the JSON document (best effort)."""
+    out = []
+
+    def walk(node, key=None):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            if key in ("errors", "parse_errors") and node:
+                for e in node:
+                    out.append(e)
+                return
+            for v in node:
+                walk(v, key if key != "findings" else None)
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            if k != "findings":
+                walk(v, k)
+    return out
+
+
+def format_error(e):
+    if isinstance(e, dict):
+        where = "%s:%s" % (os.path.basename(str(e.get("file", "?"))), e.get("line", "?"))
+        return "%s: %s" % (where, e.get("message", json.dumps(e)))
+    return str(e)
+
+
+def run_case(case, opts):
+    """Run one case; return a list of failure lines (empty = pass)."""
+    models = ",".join(case.models or DEFAULT_MODELS.split(","))
+    db = os.path.join(opts.work, case.name + ".db")
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        if os.path.exists(db + suffix):
+            os.remove(db + suffix)
+    cmd = [opts.mmiocheck, "--format", "json", "--db", db, "--model", models]
+    cmd += case.args + case.files + ["--", "-I", opts.include] + case.flags
+    if opts.verbose:
+        print("  $ " + " ".join(shlex.quote(c) for c in cmd))
+    try:
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              timeout=TIMEOUT, cwd=opts.work)
+    except subprocess.TimeoutExpired:
+        return ["timed out after %d s" % TIMEOUT]
+    except OSError as e:
+        return ["cannot run %s: %s" % (opts.mmiocheck, e)]
+    stderr = proc.stderr.decode("utf-8", "replace").strip()
+    problems = []
+    if proc.returncode < 0:
+        return ["killed by signal %d" % -proc.returncode] + indent(stderr)
+    if case.exit is not None:
+        if proc.returncode != case.exit:
+            problems.append("exit status %d, expected %d" % (proc.returncode, case.exit))
+    elif proc.returncode not in (0, 1):
+        return ["exit status %d" % proc.returncode] + indent(stderr)
+    try:
+        doc = json.loads(proc.stdout.decode("utf-8", "replace"))
+        findings = doc["findings"]
+    except (ValueError, KeyError, TypeError) as e:
+        if case.exit is not None and case.exit == 2 and not case.expected:
+            return problems
+        return problems + ["output is not the JSON report (%s)" % e] + indent(stderr)
+    errors = collect_errors(doc)
+    if errors and not case.allow_errors:
+        problems += ["clang error: " + format_error(e) for e in errors]
+    return problems + compare(case, findings, opts)
+
+
+def indent(text):
+    return ["    " + l for l in text.splitlines()[:20]] if text else []
+
+
+def compare(case, findings, opts):
+    """Diff found against expected as readable lines."""
+    found = {}
+    ignored = []
+    for f in findings:
+        rule = f.get("rule", "?")
+        key = (finding_file(case, f.get("file")), rule, int(f.get("line", 0)), f.get("model", "?"))
+        if not compared(case, rule):
+            ignored.append(key)
+            continue
+        found.setdefault(key, f.get("message", ""))
+    lines = []
+    for key in sorted(case.expected - set(found), key=sort_key):
+        lines.append("%s:%d: missing %s@%s" % (key[0], key[2], key[1], key[3]))
+    for key in sorted(set(found) - case.expected, key=sort_key):
+        lines.append("%s:%d: unexpected %s@%s (%s)" % (key[0], key[2], key[1], key[3], found[key]))
+    if opts.verbose:
+        for key in sorted(found, key=sort_key):
+            print("  found %s:%d: %s@%s" % (key[0], key[2], key[1], key[3]))
+        for key in sorted(ignored, key=sort_key):
+            print("  ignored %s:%d: %s@%s" % (key[0], key[2], key[1], key[3]))
+    return lines
+
+
+def sort_key(key):
+    return (key[0], key[2], key[1], key[3])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mmiocheck", required=True, help="the mmiocheck binary")
+    ap.add_argument("--cases", required=True, help="directory of cases")
+    ap.add_argument("--include", required=True, help="test kernel headers")
+    ap.add_argument("--work", required=True, help="scratch directory")
+    ap.add_argument("-k", dest="filter", help="only cases whose name contains this")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    opts = ap.parse_args()
+    opts.mmiocheck = os.path.abspath(opts.mmiocheck)
+    opts.include = os.path.abspath(opts.include)
+    opts.work = os.path.abspath(opts.work)
+    os.makedirs(opts.work, exist_ok=True)
+
+    all_cases = discover(os.path.abspath(opts.cases))
+    if len(all_cases) < MIN_CASES:
+        print("run_cases: only %d cases found in %s (at least %d expected)"
+              % (len(all_cases), opts.cases, MIN_CASES))
+        return 1
+    selected = [c for c in all_cases if not opts.filter or opts.filter in c[0]]
+    failed = []
+    for name, files in selected:
+        try:
+            case = load_case(name, files)
+            problems = run_case(case, opts)
+        except CaseError as e:
+            problems = ["bad case: %s" % e]
+        status = "FAIL" if problems else "ok"
+        print("%-4s %s" % (status, name))
+        for p in problems:
+            print("     " + p)
+        if problems:
+            failed.append(name)
+        sys.stdout.flush()
+    print("%d cases, %d failed" % (len(selected), len(failed)))
+    if failed:
+        print("failed: " + " ".join(failed))
+    return 1 if failed or not selected else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

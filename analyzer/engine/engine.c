@@ -135,13 +135,23 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 
 /* ---- events ---- */
 
+static bool in_hooked_section(const struct path_state *s)
+{
+	for (int i = 0; i < s->nheld; i++)
+		if (s->held[i].hooked && !s->held[i].shared)
+			return true;
+	return false;
+}
+
 static void run_all(struct run *R, struct path_state *s, enum flag_writer kind, uint32_t node,
 		    int prog_sel, int klass, int write, str_id device)
 {
+	bool hooked = in_hooked_section(s);
+
 	for (int slot = 0; slot < R->cfg->nmodels; slot++) {
 		const struct model *m = slot_model(R, slot);
 		const struct model_prog *prog;
-		struct machine_event ev = { kind, node, write, device, false };
+		struct machine_event ev = { kind, node, write, device, hooked, false };
 
 		switch (prog_sel) {
 		case 0: prog = &m->on_acquire; break;

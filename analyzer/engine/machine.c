@@ -24,11 +24,14 @@ static void op_barrier(struct path_state *s, uint16_t bit)
 }
 
 /* This write and earlier unordered writes to the same device will be ordered
- * by the next hooked release. */
+ * by the next hooked release.  Only a write issued inside a spinlock section
+ * is covered: the documented guarantee is for writes made holding the lock. */
 static void op_cover_device(struct path_state *s, uint16_t bit, const struct machine_event *ev)
 {
 	int last = ev->write >= 0 ? ev->write : s->nwrites - 1;
 
+	if (!ev->in_hooked_section)
+		return;
 	for (int w = 0; w <= last && w < s->nwrites; w++)
 		if ((s->writes[w].unordered & bit) && s->writes[w].device == ev->device && ev->device)
 			s->writes[w].covered |= bit;

@@ -86,6 +86,7 @@ struct machine_event {
 	uint32_t node;
 	int write;			/* index into s->writes, or -1 */
 	str_id device;			/* writes and reads */
+	bool in_hooked_section;		/* a hooked lock is held (writes) */
 	bool marked;			/* out: the program assigned the flag */
 };
 

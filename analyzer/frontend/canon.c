@@ -1,0 +1,342 @@
+/*
+ * canon.c - canonical text of lock and device expressions, lock type paths,
+ * and the condition keys used for branch correlation.
+ *
+ * `&qp->sq.lock`, `qp->sq.lock` and `(&(qp)->sq.lock)` all canonicalize to
+ * "qp->sq.lock"; `(*p).x` to "p->x"; casts and parentheses disappear.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXToken *toks;
+	unsigned n;
+
+	clang_tokenize(t->tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+		strbuf_adds(out, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(t->tu, toks, n);
+}
+
+static CXCursor first_expr_child(CXCursor c, int which)
+{
+	cursor_vec kids = VEC_INIT;
+	CXCursor r = clang_getNullCursor();
+	int seen = 0;
+
+	fe_children(c, &kids);
+	for (size_t i = 0; i < kids.n; i++)
+		if (clang_isExpression(clang_getCursorKind(kids.v[i])) && seen++ == which) {
+			r = kids.v[i];
+			break;
+		}
+	VEC_FREE(kids);
+	return r;
+}
+
+static bool is_lock_wrapper(struct tu_ctx *t, CXCursor call)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	char *name;
+	bool yes;
+
+	if (clang_Cursor_isNull(callee))
+		return false;
+	name = fe_spelling(callee);
+	yes = rules_lookup(t->fe->rules, name).kind == REF_LOCK_WRAPPER;
+	free(name);
+	return yes;
+}
+
+/* Strip &, parentheses, casts and lock wrappers (spinlock_check()). */
+CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c)
+{
+	for (;;) {
+		c = fe_unwrap(c);
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
+			c = first_expr_child(c, 0);
+			continue;
+		}
+		if (k == CXCursor_CallExpr && is_lock_wrapper(t, c) && clang_Cursor_getNumArguments(c) > 0) {
+			c = clang_Cursor_getArgument(c, 0);
+			continue;
+		}
+		return c;
+	}
+}
+
+void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	c = fe_unwrap(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_MemberRefExpr: {
+		CXCursor base = first_expr_child(c, 0);
+		char *field = fe_spelling(c);
+		if (clang_Cursor_isNull(base)) {
+			strbuf_adds(out, field);
+		} else {
+			CXCursor b = fe_unwrap(base);
+			if (clang_getCursorKind(b) == CXCursor_UnaryOperator &&
+			    clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref) {
+				fe_canon(t, first_expr_child(b, 0), out);
+				strbuf_adds(out, "->");
+			} else {
+				fe_canon(t, base, out);
+				strbuf_adds(out, fe_is_pointer(base) ? "->" : ".");
+			}
+			strbuf_adds(out, field);
+		}
+		free(field);
+		return;
+	}
+	case CXCursor_DeclRefExpr: {
+		char *name = fe_spelling(c);
+		strbuf_adds(out, name);
+		free(name);
+		return;
+	}
+	case CXCursor_ArraySubscriptExpr:
+		fe_canon(t, first_expr_child(c, 0), out);
+		strbuf_addch(out, '[');
+		fe_canon(t, first_expr_child(c, 1), out);
+		strbuf_addch(out, ']');
+		return;
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+		CXString s = clang_getUnaryOperatorKindSpelling(op);
+		if (op != CXUnaryOperator_PostInc && op != CXUnaryOperator_PostDec)
+			strbuf_adds(out, clang_getCString(s));
+		fe_canon(t, first_expr_child(c, 0), out);
+		if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec)
+			strbuf_adds(out, clang_getCString(s));
+		clang_disposeString(s);
+		return;
+	}
+	case CXCursor_BinaryOperator: {
+		CXString s = clang_getBinaryOperatorKindSpelling(clang_getCursorBinaryOperatorKind(c));
+		fe_canon(t, first_expr_child(c, 0), out);
+		strbuf_adds(out, clang_getCString(s));
+		fe_canon(t, first_expr_child(c, 1), out);
+		clang_disposeString(s);
+		return;
+	}
+	case CXCursor_CallExpr:
+		if (is_lock_wrapper(t, c) && clang_Cursor_getNumArguments(c) > 0) {
+			fe_canon(t, fe_strip_lock(t, clang_Cursor_getArgument(c, 0)), out);
+			return;
+		}
+		/* fall through */
+	default:
+		add_tokens(t, c, out);
+		return;
+	}
+}
+
+str_id fe_lock_name(struct tu_ctx *t, CXCursor c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	str_id id;
+
+	fe_canon(t, fe_strip_lock(t, c), &sb);
+	id = sb.len ? strpool_intern(t->u->strings, sb.buf) : 0;
+	strbuf_release(&sb);
+	return id;
+}
+
+/* "struct S::a.b": the struct that holds the lock, then the field path. */
+str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
+{
+	struct strbuf path = STRBUF_INIT, out = STRBUF_INIT;
+	VEC(char *) fields = VEC_INIT;
+	CXCursor cur = fe_strip_lock(t, c);
+	CXType holder = { CXType_Invalid, { 0, 0 } };
+	str_id id = 0;
+
+	while (clang_getCursorKind(cur) == CXCursor_MemberRefExpr) {
+		CXCursor base = first_expr_child(cur, 0);
+		VEC_PUSH(fields, fe_spelling(cur));
+		if (clang_Cursor_isNull(base))
+			break;
+		CXCursor b = fe_unwrap(base);
+		if (fe_is_pointer(base)) {
+			holder = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(base)));
+			break;
+		}
+		if (clang_getCursorKind(b) == CXCursor_UnaryOperator &&
+		    clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref) {
+			holder = clang_getPointeeType(clang_getCanonicalType(clang_getCursorType(first_expr_child(b, 0))));
+			break;
+		}
+		if (clang_getCursorKind(b) != CXCursor_MemberRefExpr) {
+			holder = clang_getCanonicalType(clang_getCursorType(b));
+			break;
+		}
+		cur = b;
+	}
+	if (fields.n && holder.kind != CXType_Invalid) {
+		CXString ts = clang_getTypeSpelling(holder);
+		strbuf_adds(&out, clang_getCString(ts));
+		clang_disposeString(ts);
+		strbuf_adds(&out, "::");
+		for (size_t i = fields.n; i-- > 0;)
+			strbuf_addf(&out, "%s%s", fields.v[i], i ? "." : "");
+		id = strpool_intern(t->u->strings, out.buf);
+	} else if (!fields.n && clang_getCursorKind(cur) == CXCursor_DeclRefExpr) {
+		CXCursor decl = clang_getCursorReferenced(cur);
+		if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit) {
+			char *name = fe_spelling(decl);
+			id = strpool_intern(t->u->strings, name);
+			free(name);
+		}
+	}
+	for (size_t i = 0; i < fields.n; i++)
+		free(fields.v[i]);
+	VEC_FREE(fields);
+	strbuf_release(&path);
+	strbuf_release(&out);
+	return id;
+}
+
+/* The device base of an __iomem address: regs in regs + OFF, &regs->ctrl, regs[i]. */
+static CXCursor device_base(CXCursor c)
+{
+	for (;;) {
+		c = fe_unwrap(c);
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k == CXCursor_BinaryOperator) {
+			enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+			if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub)
+				return c;
+			CXCursor l = first_expr_child(c, 0), r = first_expr_child(c, 1);
+			c = (!fe_is_pointer(l) && fe_is_pointer(r)) ? r : l;
+			continue;
+		}
+		if (k == CXCursor_ArraySubscriptExpr) {
+			c = first_expr_child(c, 0);
+			continue;
+		}
+		if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
+			CXCursor in = fe_unwrap(first_expr_child(c, 0));
+			if (clang_getCursorKind(in) == CXCursor_MemberRefExpr) {
+				CXCursor base = first_expr_child(in, 0);
+				if (!clang_Cursor_isNull(base) && fe_is_pointer(base))
+					return base;
+			}
+			c = in;
+			continue;
+		}
+		return c;
+	}
+}
+
+str_id fe_device(struct tu_ctx *t, CXCursor c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	str_id id;
+
+	fe_canon(t, device_base(c), &sb);
+	id = sb.len ? strpool_intern(t->u->strings, sb.buf) : 0;
+	strbuf_release(&sb);
+	return id;
+}
+
+/*
+ * A condition usable as a correlation key: only variables, members,
+ * constants, ! ~ and comparisons / bitwise operators, and nothing in it
+ * written anywhere in the function.  Returns false otherwise.
+ */
+static bool pure_walk(struct fn_ctx *f, CXCursor c)
+{
+	c = fe_unwrap(c);
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+		return true;
+	case CXCursor_DeclRefExpr: {
+		CXCursor d = clang_getCursorReferenced(c);
+		enum CXCursorKind dk = clang_getCursorKind(d);
+		if (dk == CXCursor_EnumConstantDecl)
+			return true;
+		if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
+			return false;
+		char *name = fe_spelling(c);
+		bool ok = !strpool_find(f->assigned, name);
+		free(name);
+		return ok;
+	}
+	case CXCursor_MemberRefExpr: {
+		struct strbuf sb = STRBUF_INIT;
+		fe_canon(f->t, c, &sb);
+		bool ok = !strpool_find(f->assigned, sb.buf);
+		strbuf_release(&sb);
+		CXCursor base = first_expr_child(c, 0);
+		return ok && (clang_Cursor_isNull(base) || pure_walk(f, base));
+	}
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+		if (op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not && op != CXUnaryOperator_Minus &&
+		    op != CXUnaryOperator_Deref)
+			return false;
+		return pure_walk(f, first_expr_child(c, 0));
+	}
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		if (op < CXBinaryOperator_Shl || op > CXBinaryOperator_LOr)
+			return false;
+		return pure_walk(f, first_expr_child(c, 0)) && pure_walk(f, first_expr_child(c, 1));
+	}
+	default:
+		return false;
+	}
+}
+
+bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
+{
+	if (!pure_walk(f, c))
+		return false;
+	fe_canon(f->t, c, key);
+	return key->len > 0;
+}
+
+static void note_written(struct fn_ctx *f, CXCursor lhs)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor u = fe_unwrap(lhs);
+
+	while (clang_getCursorKind(u) == CXCursor_ArraySubscriptExpr)
+		u = fe_unwrap(first_expr_child(u, 0));
+	fe_canon(f->t, u, &sb);
+	if (sb.len)
+		strpool_intern(f->assigned, sb.buf);
+	strbuf_release(&sb);
+}
+
+static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct fn_ctx *f = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
+			note_written(f, first_expr_child(c, 0));
+	} else if (k == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+		if ((op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) || op == CXUnaryOperator_AddrOf)
+			note_written(f, first_expr_child(c, 0));
+	}
+	return CXChildVisit_Recurse;
+}
+
+void fe_scan_assignments(struct fn_ctx *f, CXCursor body)
+{
+	clang_visitChildren(body, scan_visit, f);
+}

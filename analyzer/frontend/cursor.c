@@ -1,0 +1,132 @@
+/*
+ * cursor.c - small libclang helpers: children, locations, unwrapping,
+ * constants, and the macro-expansion index lookup.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
+{
+	cursor_vec *out = data;
+
+	(void)parent;
+	VEC_PUSH(*out, c);
+	return CXChildVisit_Continue;
+}
+
+void fe_children(CXCursor c, cursor_vec *out)
+{
+	out->n = 0;
+	clang_visitChildren(c, collect, out);
+}
+
+/* File offsets of a cursor's extent, macro locations mapped to the
+ * invocation in the file. */
+void fe_extent(CXCursor c, unsigned *start, unsigned *end)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, NULL, NULL, start);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
+}
+
+void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned line, col;
+
+	loc->file = t->file;
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, &col, NULL);
+	loc->line = line;
+	loc->col = col;
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, &col, NULL);
+	loc->end_line = line;
+	loc->end_col = col;
+}
+
+char *fe_spelling(CXCursor c)
+{
+	CXString s = clang_getCursorSpelling(c);
+	char *out = xstrdup(clang_getCString(s) ? clang_getCString(s) : "");
+
+	clang_disposeString(s);
+	return out;
+}
+
+/* Skip parentheses, implicit conversions and casts. */
+CXCursor fe_unwrap(CXCursor c)
+{
+	for (;;) {
+		enum CXCursorKind k = clang_getCursorKind(c);
+		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
+			return c;
+		cursor_vec kids = VEC_INIT;
+		fe_children(c, &kids);
+		CXCursor next = clang_getNullCursor();
+		for (size_t i = kids.n; i-- > 0;)
+			if (clang_isExpression(clang_getCursorKind(kids.v[i]))) {
+				next = kids.v[i];
+				break;
+			}
+		VEC_FREE(kids);
+		if (clang_Cursor_isNull(next))
+			return c;
+		c = next;
+	}
+}
+
+bool fe_is_pointer(CXCursor c)
+{
+	CXType t = clang_getCanonicalType(clang_getCursorType(c));
+
+	return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray;
+}
+
+/* Integer value of a constant expression (do {} while (0), for (;;) ...). */
+long long fe_const_value(CXCursor c, bool *ok)
+{
+	CXEvalResult r;
+	long long v = 0;
+
+	*ok = false;
+	enum CXCursorKind k = clang_getCursorKind(fe_unwrap(c));
+	if (k == CXCursor_CallExpr || k == CXCursor_StmtExpr || k == CXCursor_DeclRefExpr ||
+	    k == CXCursor_MemberRefExpr)
+		return 0;
+	r = clang_Cursor_Evaluate(c);
+	if (!r)
+		return 0;
+	if (clang_EvalResult_getKind(r) == CXEval_Int) {
+		v = clang_EvalResult_getAsLongLong(r);
+		*ok = true;
+	}
+	clang_EvalResult_dispose(r);
+	return v;
+}
+
+/* The rule macro this cursor is the whole expansion of, if any. */
+const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c)
+{
+	unsigned s, e;
+	size_t lo = 0, hi = t->macros.n;
+
+	if (!t->macros.n)
+		return NULL;
+	/* file locations: a macro argument maps to where it is spelled, so
+	 * only the expansion itself starts at the invocation */
+	CXSourceRange r = clang_getCursorExtent(c);
+	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &s);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (t->macros.v[mid].start < s)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < t->macros.n && t->macros.v[lo].start == s && e <= t->macros.v[lo].end)
+		return &t->macros.v[lo];
+	return NULL;
+}

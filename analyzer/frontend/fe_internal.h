@@ -1,0 +1,87 @@
+/*
+ * fe_internal.h - shared by the files of the libclang frontend; nothing
+ * outside analyzer/frontend/ sees libclang types.
+ */
+#ifndef MMIOCHECK_FE_INTERNAL_H
+#define MMIOCHECK_FE_INTERNAL_H
+
+#include <clang-c/Index.h>
+#include "frontend.h"
+
+struct frontend {
+	CXIndex index;
+	const struct rules *rules;
+};
+
+/* A macro expansion in the main file whose name the rules know. */
+struct macro_use {
+	unsigned start, end;		/* file offsets of the invocation */
+	struct rule_ref ref;
+	char *name;
+};
+
+struct tu_ctx {
+	struct frontend *fe;
+	CXTranslationUnit tu;
+	struct ir_unit *u;
+	VEC(struct macro_use) macros;	/* sorted by start */
+	str_id file;			/* interned main file name */
+};
+
+struct jump_target {
+	uint32_t brk, cont;
+};
+
+struct label {
+	str_id name;
+	uint32_t node;
+};
+
+struct fn_ctx {
+	struct tu_ctx *t;
+	struct ir_function *fn;
+	uint32_t cur;			/* IR_NONE: unreachable */
+	VEC(struct jump_target) jumps;
+	VEC(struct label) labels;
+	uint32_t switch_dispatch;	/* IR_NONE outside a switch */
+	bool switch_has_default;
+	uint32_t stmt_first, stmt_last;	/* lines of the statement being lowered */
+	struct strpool *assigned;	/* variables / members written in the body */
+};
+
+/* cursor.c */
+typedef VEC(CXCursor) cursor_vec;
+void fe_children(CXCursor c, cursor_vec *out);
+void fe_extent(CXCursor c, unsigned *start, unsigned *end);
+void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc);
+char *fe_spelling(CXCursor c);
+CXCursor fe_unwrap(CXCursor c);
+bool fe_is_pointer(CXCursor c);
+long long fe_const_value(CXCursor c, bool *ok);
+const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c);
+
+/* canon.c */
+void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);
+str_id fe_lock_name(struct tu_ctx *t, CXCursor c);
+str_id fe_lock_type(struct tu_ctx *t, CXCursor c);
+str_id fe_device(struct tu_ctx *t, CXCursor c);
+CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
+bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
+void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
+
+/* lower.c: expressions and conditions */
+uint32_t fe_new_node(struct fn_ctx *f, enum ir_op op, CXCursor at);
+uint32_t fe_new_label(struct fn_ctx *f);
+void fe_link(struct fn_ctx *f, uint32_t from, uint32_t to, enum ir_edge_kind k);
+uint32_t fe_emit(struct fn_ctx *f, uint32_t node);
+uint32_t fe_label_named(struct fn_ctx *f, CXCursor c);
+CXCursor fe_nth_child(CXCursor c, size_t i);
+void fe_lower_expr(struct fn_ctx *f, CXCursor c);
+bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c);
+void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
+
+/* lower_stmt.c: statements and functions */
+void fe_lower_stmt(struct fn_ctx *f, CXCursor c);
+void fe_lower_function(struct tu_ctx *t, CXCursor fn);
+
+#endif

@@ -1,0 +1,541 @@
+/*
+ * lower.c - function bodies to the event CFG.
+ *
+ * Statements become edges between IR nodes; only calls the rules know
+ * become events.  A call site matches a rule by the macro name written there
+ * first (spin_lock_irqsave, writel_relaxed, mmiowb are macros on x86), then
+ * by the callee's name.  Conditions are lowered with short-circuit targets
+ * (lower_cond) so `if (!spin_trylock(&l)) return;` branches on the trylock.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+
+/* ---- node helpers ---- */
+
+uint32_t fe_new_node(struct fn_ctx *f, enum ir_op op, CXCursor at)
+{
+	struct ir_node n = ir_node_make(op);
+
+	if (!clang_Cursor_isNull(at))
+		fe_loc(f->t, at, &n.loc);
+	n.stmt_first_line = f->stmt_first;
+	n.stmt_last_line = f->stmt_last;
+	return ir_add_node(f->fn, &n);
+}
+
+uint32_t fe_new_label(struct fn_ctx *f)
+{
+	return fe_new_node(f, IR_NOP, clang_getNullCursor());
+}
+
+void fe_link(struct fn_ctx *f, uint32_t from, uint32_t to, enum ir_edge_kind k)
+{
+	if (from != IR_NONE && to != IR_NONE)
+		ir_add_edge(f->fn, from, to, k);
+}
+
+/* Append a node after the current one; it becomes current. */
+uint32_t fe_emit(struct fn_ctx *f, uint32_t node)
+{
+	fe_link(f, f->cur, node, IR_EDGE_NEXT);
+	f->cur = node;
+	return node;
+}
+
+uint32_t fe_label_named(struct fn_ctx *f, CXCursor c)
+{
+	char *name = fe_spelling(c);
+	str_id id = strpool_intern(f->t->u->strings, name);
+
+	free(name);
+	for (size_t i = 0; i < f->labels.n; i++)
+		if (f->labels.v[i].name == id)
+			return f->labels.v[i].node;
+	struct label l = { id, fe_new_label(f) };
+	VEC_PUSH(f->labels, l);
+	return l.node;
+}
+
+CXCursor fe_nth_child(CXCursor c, size_t i)
+{
+	cursor_vec kids = VEC_INIT;
+	CXCursor r = clang_getNullCursor();
+
+	fe_children(c, &kids);
+	if (i < kids.n)
+		r = kids.v[i];
+	VEC_FREE(kids);
+	return r;
+}
+
+/* ---- primitives ---- */
+
+struct prim {
+	struct rule_ref ref;
+	const char *name;	/* as written */
+	CXCursor args[8];	/* argument cursors, or null */
+	int nargs;
+};
+
+/* Argument cursors of a rule macro: the outermost expression inside the
+ * expansion whose extent is exactly that argument's tokens. */
+struct arg_find {
+	unsigned start[8], end[8];
+	CXCursor found[8];
+	int n;
+};
+
+/* Extent in file offsets where macro arguments are spelled. */
+static void file_extent(CXCursor c, unsigned *s, unsigned *e)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, s);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
+}
+
+static enum CXChildVisitResult find_args(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct arg_find *a = data;
+	unsigned s, e;
+
+	(void)parent;
+	if (!clang_isExpression(clang_getCursorKind(c)))
+		return CXChildVisit_Recurse;
+	file_extent(c, &s, &e);
+	for (int i = 0; i < a->n; i++)
+		if (clang_Cursor_isNull(a->found[i]) && s == a->start[i] && e <= a->end[i]) {
+			a->found[i] = c;
+			return CXChildVisit_Continue;
+		}
+	return CXChildVisit_Recurse;
+}
+
+static void macro_args(struct fn_ctx *f, CXCursor c, const struct macro_use *m, struct prim *p)
+{
+	CXToken *toks;
+	unsigned n, depth = 0;
+	struct arg_find a;
+	CXSourceLocation sl = clang_getLocationForOffset(f->t->tu, clang_getFile(f->t->tu, f->t->u->path), m->start);
+	CXSourceLocation el = clang_getLocationForOffset(f->t->tu, clang_getFile(f->t->tu, f->t->u->path), m->end);
+
+	memset(&a, 0, sizeof(a));
+	for (int i = 0; i < 8; i++)
+		a.found[i] = clang_getNullCursor();
+	clang_tokenize(f->t->tu, clang_getRange(sl, el), &toks, &n);
+	int arg_start = -1;
+	for (unsigned i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(f->t->tu, toks[i]);
+		const char *sp = clang_getCString(s);
+		unsigned off;
+		clang_getExpansionLocation(clang_getTokenLocation(f->t->tu, toks[i]), NULL, NULL, NULL, &off);
+		if (!strcmp(sp, "(") || !strcmp(sp, "[") || !strcmp(sp, "{")) {
+			if (depth++ == 0)
+				arg_start = (int)i + 1;
+		} else if (!strcmp(sp, ")") || !strcmp(sp, "]") || !strcmp(sp, "}") || (!strcmp(sp, ",") && depth == 1)) {
+			bool close = strcmp(sp, ",") != 0;
+			if ((close && depth == 1) || !close) {
+				if (arg_start >= 0 && arg_start < (int)i && a.n < 8) {
+					unsigned s0, e0;
+					CXSourceRange r0 = clang_getTokenExtent(f->t->tu, toks[arg_start]);
+					CXSourceRange r1 = clang_getTokenExtent(f->t->tu, toks[i - 1]);
+					clang_getFileLocation(clang_getRangeStart(r0), NULL, NULL, NULL, &s0);
+					clang_getFileLocation(clang_getRangeEnd(r1), NULL, NULL, NULL, &e0);
+					a.start[a.n] = s0;
+					a.end[a.n] = e0;
+					a.n++;
+				}
+				arg_start = (int)i + 1;
+			}
+			if (close)
+				depth--;
+		}
+		clang_disposeString(s);
+		(void)off;
+		if (depth == 0 && arg_start > 0 && i > 0)
+			break;
+	}
+	clang_disposeTokens(f->t->tu, toks, n);
+	clang_visitChildren(c, find_args, &a);
+	p->nargs = a.n;
+	for (int i = 0; i < a.n; i++)
+		p->args[i] = a.found[i];
+}
+
+/* Is this cursor a rule primitive?  Fills p. */
+static bool match_prim(struct fn_ctx *f, CXCursor c, struct prim *p, char **owned)
+{
+	const struct macro_use *m = fe_macro_at(f->t, c);
+
+	*owned = NULL;
+	memset(p, 0, sizeof(*p));
+	if (m) {
+		p->ref = m->ref;
+		p->name = m->name;
+		macro_args(f, c, m, p);
+		return true;
+	}
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	CXCursor callee = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+		return false;
+	char *name = fe_spelling(callee);
+	struct rule_ref ref = rules_lookup(f->t->fe->rules, name);
+	if (ref.kind == REF_NONE || ref.kind == REF_LOCK_WRAPPER) {
+		free(name);
+		return false;
+	}
+	p->ref = ref;
+	p->name = name;
+	*owned = name;
+	p->nargs = clang_Cursor_getNumArguments(c);
+	if (p->nargs > 8)
+		p->nargs = 8;
+	for (int i = 0; i < p->nargs; i++)
+		p->args[i] = clang_Cursor_getArgument(c, (unsigned)i);
+	return true;
+}
+
+static CXCursor prim_arg(const struct prim *p, int i)
+{
+	return i >= 0 && i < p->nargs ? p->args[i] : clang_getNullCursor();
+}
+
+/* Lower the arguments' own side effects (a readl() inside a writel()). */
+static void lower_prim_args(struct fn_ctx *f, const struct prim *p)
+{
+	for (int i = 0; i < p->nargs; i++)
+		if (!clang_Cursor_isNull(p->args[i]))
+			fe_lower_expr(f, p->args[i]);
+}
+
+/* Build the event node of a primitive (not linked). */
+static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
+{
+	const struct rules *r = f->t->fe->rules;
+	struct ir_node n = ir_node_make(IR_NOP);
+
+	fe_loc(f->t, c, &n.loc);
+	n.stmt_first_line = f->stmt_first ? f->stmt_first : n.loc.line;
+	n.stmt_last_line = f->stmt_last ? f->stmt_last : n.loc.end_line;
+	n.spelled = strpool_intern(f->t->u->strings, p->name);
+	n.rule = p->ref.index;
+	if (p->ref.kind == REF_LOCK) {
+		const struct lock_api *api = &r->apis.v[p->ref.index];
+		n.op = api->op == LOCK_ACQUIRE ? IR_ACQUIRE : api->op == LOCK_RELEASE ? IR_RELEASE : IR_TRYACQUIRE;
+		CXCursor a = prim_arg(p, api->lock_arg);
+		if (!clang_Cursor_isNull(a)) {
+			n.lock = fe_lock_name(f->t, a);
+			n.lock_type = fe_lock_type(f->t, a);
+		}
+	} else if (p->ref.kind == REF_ACCESSOR) {
+		const struct accessor *acc = &r->accessors.v[p->ref.index];
+		n.op = acc->dir == MMIO_WRITE ? IR_MMIO_WRITE : IR_MMIO_READ;
+		CXCursor a = prim_arg(p, acc->addr_arg);
+		if (!clang_Cursor_isNull(a))
+			n.device = fe_device(f->t, a);
+	} else {
+		n.op = IR_BARRIER;
+	}
+	return ir_add_node(f->fn, &n);
+}
+
+/* A primitive in value context; a trylock here continues both ways. */
+static void emit_prim(struct fn_ctx *f, CXCursor c, const struct prim *p, str_id result_key)
+{
+	lower_prim_args(f, p);
+	uint32_t n = prim_node(f, c, p);
+	if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
+		uint32_t next = fe_new_label(f);
+		f->fn->nodes.v[n].cond = result_key;
+		fe_link(f, f->cur, n, IR_EDGE_NEXT);
+		fe_link(f, n, next, IR_EDGE_TRUE);
+		fe_link(f, n, next, IR_EDGE_FALSE);
+		f->cur = f->cur == IR_NONE ? IR_NONE : next;
+		return;
+	}
+	fe_emit(f, n);
+}
+
+/* A statement that is a whole rule macro (spin_lock_irqsave() expands to
+ * a do/while): lower it as the primitive.  Returns false otherwise. */
+bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c)
+{
+	struct prim p;
+	char *owned;
+
+	if (!fe_macro_at(f->t, c) || !match_prim(f, c, &p, &owned))
+		return false;
+	emit_prim(f, c, &p, 0);
+	free(owned);
+	return true;
+}
+
+/* ---- expressions ---- */
+
+/* Lower a compound statement's statements; return the last one (the value
+ * of a statement expression) unlowered. */
+static CXCursor lower_stmt_expr_body(struct fn_ctx *f, CXCursor se)
+{
+	CXCursor body = fe_nth_child(se, 0);
+	cursor_vec kids = VEC_INIT;
+	CXCursor last = clang_getNullCursor();
+
+	fe_children(body, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		if (i + 1 == kids.n && clang_isExpression(clang_getCursorKind(kids.v[i])))
+			last = kids.v[i];
+		else
+			fe_lower_stmt(f, kids.v[i]);
+	}
+	VEC_FREE(kids);
+	return last;
+}
+
+static str_id var_key(struct fn_ctx *f, CXCursor lhs)
+{
+	CXCursor u = fe_unwrap(lhs);
+	struct strbuf sb = STRBUF_INIT;
+	str_id id = 0;
+
+	if (clang_getCursorKind(u) == CXCursor_DeclRefExpr) {
+		fe_canon(f->t, u, &sb);
+		id = strpool_intern(f->t->u->strings, sb.buf);
+	}
+	strbuf_release(&sb);
+	return id;
+}
+
+static void lower_call(struct fn_ctx *f, CXCursor c)
+{
+	int n = clang_Cursor_getNumArguments(c);
+	CXCursor callee = clang_getCursorReferenced(c);
+
+	for (int i = 0; i < n; i++)
+		fe_lower_expr(f, clang_Cursor_getArgument(c, (unsigned)i));
+	uint32_t node = fe_new_node(f, IR_CALL, c);
+	struct ir_node *nd = &f->fn->nodes.v[node];
+	if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+		char *name = fe_spelling(callee);
+		nd->callee = strpool_intern(f->t->u->strings, name);
+		nd->spelled = nd->callee;
+		free(name);
+	} else {
+		CXCursor fnexpr = fe_unwrap(fe_nth_child(c, 0));
+		if (clang_getCursorKind(fnexpr) == CXCursor_UnaryOperator)
+			fnexpr = fe_unwrap(fe_nth_child(fnexpr, 0));
+		char *name = fe_spelling(fnexpr);
+		nd = &f->fn->nodes.v[node];
+		nd->callee = *name ? strpool_intern(f->t->u->strings, name) : 0;
+		nd->indirect = true;
+		free(name);
+	}
+	fe_emit(f, node);
+}
+
+static void lower_children(struct fn_ctx *f, CXCursor c)
+{
+	cursor_vec kids = VEC_INIT;
+
+	fe_children(c, &kids);
+	for (size_t i = 0; i < kids.n; i++)
+		if (clang_isExpression(clang_getCursorKind(kids.v[i])) || clang_getCursorKind(kids.v[i]) == CXCursor_CompoundStmt)
+			fe_lower_expr(f, kids.v[i]);
+	VEC_FREE(kids);
+}
+
+void fe_lower_expr(struct fn_ctx *f, CXCursor c)
+{
+	struct prim p;
+	char *owned;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	if (k == CXCursor_CompoundStmt) {
+		fe_lower_stmt(f, c);
+		return;
+	}
+	if (!clang_isExpression(k))
+		return;
+	if (match_prim(f, c, &p, &owned)) {
+		emit_prim(f, c, &p, 0);
+		free(owned);
+		return;
+	}
+	switch (k) {
+	case CXCursor_CallExpr:
+		lower_call(f, c);
+		return;
+	case CXCursor_StmtExpr: {
+		CXCursor last = lower_stmt_expr_body(f, c);
+		if (!clang_Cursor_isNull(last))
+			fe_lower_expr(f, last);
+		return;
+	}
+	case CXCursor_ConditionalOperator: {
+		uint32_t tn = fe_new_label(f), fn = fe_new_label(f), join = fe_new_label(f);
+		fe_lower_cond(f, fe_nth_child(c, 0), tn, fn);
+		f->cur = tn;
+		fe_lower_expr(f, fe_nth_child(c, 1));
+		fe_link(f, f->cur, join, IR_EDGE_NEXT);
+		f->cur = fn;
+		fe_lower_expr(f, fe_nth_child(c, 2));
+		fe_link(f, f->cur, join, IR_EDGE_NEXT);
+		f->cur = join;
+		return;
+	}
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+			uint32_t join = fe_new_label(f);
+			fe_lower_cond(f, c, join, join);
+			f->cur = join;
+			return;
+		}
+		if (op == CXBinaryOperator_Assign) {
+			CXCursor rhs = fe_nth_child(c, 1);
+			CXCursor ru = fe_unwrap(rhs);
+			if (match_prim(f, ru, &p, &owned)) {
+				emit_prim(f, ru, &p, var_key(f, fe_nth_child(c, 0)));
+				free(owned);
+				return;
+			}
+		}
+		break;
+	}
+	default:
+		break;
+	}
+	lower_children(f, c);
+}
+
+/* ---- conditions ---- */
+
+static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	struct strbuf key = STRBUF_INIT;
+	uint32_t n = fe_new_node(f, IR_BRANCH, c);
+
+	if (fe_pure_key(f, c, &key))
+		f->fn->nodes.v[n].cond = strpool_intern(f->t->u->strings, key.buf);
+	strbuf_release(&key);
+	fe_link(f, f->cur, n, IR_EDGE_NEXT);
+	fe_link(f, n, t, IR_EDGE_TRUE);
+	fe_link(f, n, e, IR_EDGE_FALSE);
+	f->cur = IR_NONE;
+}
+
+static bool is_zero_literal(CXCursor c)
+{
+	bool ok;
+	return fe_const_value(c, &ok) == 0 && ok;
+}
+
+void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	struct prim p;
+	char *owned;
+	bool ok;
+
+	if (f->cur == IR_NONE)
+		return;
+	c = fe_unwrap(c);
+	long long v = fe_const_value(c, &ok);
+	if (ok) {
+		fe_link(f, f->cur, v ? t : e, IR_EDGE_NEXT);
+		f->cur = IR_NONE;
+		return;
+	}
+	if (match_prim(f, c, &p, &owned)) {
+		uint32_t n;
+		lower_prim_args(f, &p);
+		n = prim_node(f, c, &p);
+		free(owned);
+		if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
+			bool zero = f->t->fe->rules->apis.v[p.ref.index].success_zero;
+			fe_link(f, f->cur, n, IR_EDGE_NEXT);
+			fe_link(f, n, zero ? e : t, IR_EDGE_TRUE);
+			fe_link(f, n, zero ? t : e, IR_EDGE_FALSE);
+			f->cur = IR_NONE;
+			return;
+		}
+		fe_emit(f, n);
+		branch_on(f, c, t, e);
+		return;
+	}
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_UnaryOperator:
+		if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
+			fe_lower_cond(f, fe_nth_child(c, 0), e, t);
+			return;
+		}
+		break;
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		CXCursor l = fe_nth_child(c, 0), r = fe_nth_child(c, 1);
+		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+			uint32_t mid = fe_new_label(f);
+			if (op == CXBinaryOperator_LAnd)
+				fe_lower_cond(f, l, mid, e);
+			else
+				fe_lower_cond(f, l, t, mid);
+			f->cur = mid;
+			fe_lower_cond(f, r, t, e);
+			return;
+		}
+		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
+			bool eq = op == CXBinaryOperator_EQ;
+			if (is_zero_literal(r)) {
+				fe_lower_cond(f, l, eq ? e : t, eq ? t : e);
+				return;
+			}
+			if (is_zero_literal(l)) {
+				fe_lower_cond(f, r, eq ? e : t, eq ? t : e);
+				return;
+			}
+		}
+		if (op == CXBinaryOperator_Comma) {
+			fe_lower_expr(f, l);
+			fe_lower_cond(f, r, t, e);
+			return;
+		}
+		break;
+	}
+	case CXCursor_CallExpr: {
+		CXCursor callee = clang_getCursorReferenced(c);
+		char *name = clang_Cursor_isNull(callee) ? xstrdup("") : fe_spelling(callee);
+		bool expect = !strcmp(name, "__builtin_expect") && clang_Cursor_getNumArguments(c) >= 1;
+		free(name);
+		if (expect) {
+			fe_lower_cond(f, clang_Cursor_getArgument(c, 0), t, e);
+			return;
+		}
+		break;
+	}
+	case CXCursor_ConditionalOperator: {
+		uint32_t tn = fe_new_label(f), fn = fe_new_label(f);
+		fe_lower_cond(f, fe_nth_child(c, 0), tn, fn);
+		f->cur = tn;
+		fe_lower_cond(f, fe_nth_child(c, 1), t, e);
+		f->cur = fn;
+		fe_lower_cond(f, fe_nth_child(c, 2), t, e);
+		return;
+	}
+	case CXCursor_StmtExpr: {
+		CXCursor last = lower_stmt_expr_body(f, c);
+		if (clang_Cursor_isNull(last)) {
+			branch_on(f, c, t, e);
+			return;
+		}
+		fe_lower_cond(f, last, t, e);
+		return;
+	}
+	default:
+		break;
+	}
+	fe_lower_expr(f, c);
+	branch_on(f, c, t, e);
+}

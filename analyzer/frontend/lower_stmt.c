@@ -1,0 +1,406 @@
+/*
+ * lower_stmt.c - statements to CFG edges: if/else, loops, switch, goto,
+ * break/continue, return; and the per-function driver.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void push_jumps(struct fn_ctx *f, uint32_t brk, uint32_t cont)
+{
+	struct jump_target j = { brk, cont };
+	VEC_PUSH(f->jumps, j);
+}
+
+static void jump_to(struct fn_ctx *f, uint32_t target)
+{
+	fe_link(f, f->cur, target, IR_EDGE_NEXT);
+	f->cur = IR_NONE;
+}
+
+static uint32_t innermost_continue(struct fn_ctx *f)
+{
+	for (size_t i = f->jumps.n; i-- > 0;)
+		if (f->jumps.v[i].cont != IR_NONE)
+			return f->jumps.v[i].cont;
+	return IR_NONE;
+}
+
+/* Offsets of the two top-level ';' in a for header, 0 if not found (the
+ * header came from a macro such as list_for_each_entry). */
+static void for_semicolons(struct fn_ctx *f, CXCursor c, unsigned *s1, unsigned *s2, unsigned *rp)
+{
+	CXToken *toks;
+	unsigned n, depth = 0, seen = 0;
+
+	*s1 = *s2 = *rp = 0;
+	clang_tokenize(f->t->tu, clang_getCursorExtent(c), &toks, &n);
+	for (unsigned i = 0; i < n; i++) {
+		CXString s = clang_getTokenSpelling(f->t->tu, toks[i]);
+		const char *sp = clang_getCString(s);
+		unsigned off;
+		clang_getExpansionLocation(clang_getTokenLocation(f->t->tu, toks[i]), NULL, NULL, NULL, &off);
+		if (!strcmp(sp, "("))
+			depth++;
+		else if (!strcmp(sp, ")")) {
+			if (--depth == 0 && seen == 2) {
+				*rp = off;
+				clang_disposeString(s);
+				break;
+			}
+		} else if (!strcmp(sp, ";") && depth == 1) {
+			if (seen == 0)
+				*s1 = off;
+			else
+				*s2 = off;
+			seen++;
+		}
+		clang_disposeString(s);
+	}
+	clang_disposeTokens(f->t->tu, toks, n);
+	if (seen != 2)
+		*s1 = *s2 = *rp = 0;
+}
+
+static void lower_for(struct fn_ctx *f, CXCursor c)
+{
+	cursor_vec kids = VEC_INIT;
+	CXCursor init = clang_getNullCursor(), cond = init, inc = init, body = init;
+	unsigned s1, s2, rp;
+
+	fe_children(c, &kids);
+	if (!kids.n)
+		return;
+	body = kids.v[kids.n - 1];
+	for_semicolons(f, c, &s1, &s2, &rp);
+	for (size_t i = 0; i + 1 < kids.n; i++) {
+		unsigned s, e;
+		fe_extent(kids.v[i], &s, &e);
+		if (rp) {
+			if (s < s1)
+				init = kids.v[i];
+			else if (s < s2)
+				cond = kids.v[i];
+			else
+				inc = kids.v[i];
+		} else {	/* macro-made header: positions say nothing */
+			size_t n = kids.n - 1;
+			if (n == 3)
+				*(i == 0 ? &init : i == 1 ? &cond : &inc) = kids.v[i];
+			else if (n == 2)
+				*(i == 0 ? &init : &cond) = kids.v[i];
+			else
+				cond = kids.v[i];
+		}
+	}
+	VEC_FREE(kids);
+	if (!clang_Cursor_isNull(init))
+		fe_lower_stmt(f, init);
+	uint32_t head = fe_new_label(f), top = fe_new_label(f), cont = fe_new_label(f), exit = fe_new_label(f);
+	jump_to(f, head);
+	f->cur = head;
+	if (!clang_Cursor_isNull(cond))
+		fe_lower_cond(f, cond, top, exit);
+	else
+		jump_to(f, top);
+	f->cur = top;
+	push_jumps(f, exit, cont);
+	fe_lower_stmt(f, body);
+	f->jumps.n--;
+	jump_to(f, cont);
+	f->cur = cont;
+	if (!clang_Cursor_isNull(inc))
+		fe_lower_expr(f, inc);
+	jump_to(f, head);
+	f->cur = exit;
+}
+
+static void lower_while(struct fn_ctx *f, CXCursor c)
+{
+	uint32_t head = fe_new_label(f), top = fe_new_label(f), exit = fe_new_label(f);
+
+	jump_to(f, head);
+	f->cur = head;
+	fe_lower_cond(f, fe_nth_child(c, 0), top, exit);
+	f->cur = top;
+	push_jumps(f, exit, head);
+	fe_lower_stmt(f, fe_nth_child(c, 1));
+	f->jumps.n--;
+	jump_to(f, head);
+	f->cur = exit;
+}
+
+static void lower_do(struct fn_ctx *f, CXCursor c)
+{
+	uint32_t top = fe_new_label(f), cont = fe_new_label(f), exit = fe_new_label(f);
+
+	jump_to(f, top);
+	f->cur = top;
+	push_jumps(f, exit, cont);
+	fe_lower_stmt(f, fe_nth_child(c, 0));
+	f->jumps.n--;
+	jump_to(f, cont);
+	f->cur = cont;
+	fe_lower_cond(f, fe_nth_child(c, 1), top, exit);
+	f->cur = exit;
+}
+
+static void lower_switch(struct fn_ctx *f, CXCursor c)
+{
+	uint32_t saved_dispatch = f->switch_dispatch;
+	bool saved_default = f->switch_has_default;
+	uint32_t exit = fe_new_label(f);
+	cursor_vec kids = VEC_INIT;
+
+	fe_children(c, &kids);
+	for (size_t i = 0; i + 1 < kids.n; i++)
+		fe_lower_expr(f, kids.v[i]);
+	uint32_t dispatch = fe_new_node(f, IR_BRANCH, c);
+	fe_emit(f, dispatch);
+	f->cur = IR_NONE;
+	f->switch_dispatch = dispatch;
+	f->switch_has_default = false;
+	push_jumps(f, exit, IR_NONE);
+	if (kids.n)
+		fe_lower_stmt(f, kids.v[kids.n - 1]);
+	f->jumps.n--;
+	jump_to(f, exit);
+	if (!f->switch_has_default)
+		fe_link(f, dispatch, exit, IR_EDGE_NEXT);
+	VEC_FREE(kids);
+	f->switch_dispatch = saved_dispatch;
+	f->switch_has_default = saved_default;
+	f->cur = exit;
+}
+
+static void lower_case(struct fn_ctx *f, CXCursor c, bool is_default)
+{
+	cursor_vec kids = VEC_INIT;
+	uint32_t lbl = fe_new_label(f);
+
+	fe_link(f, f->switch_dispatch, lbl, IR_EDGE_NEXT);
+	jump_to(f, lbl);
+	f->cur = lbl;
+	if (is_default)
+		f->switch_has_default = true;
+	fe_children(c, &kids);
+	if (kids.n)
+		fe_lower_stmt(f, kids.v[kids.n - 1]);
+	VEC_FREE(kids);
+}
+
+static void lower_if(struct fn_ctx *f, CXCursor c)
+{
+	cursor_vec kids = VEC_INIT;
+	uint32_t tn = fe_new_label(f), en = fe_new_label(f), join = fe_new_label(f);
+
+	fe_children(c, &kids);
+	if (kids.n < 2) {
+		VEC_FREE(kids);
+		return;
+	}
+	fe_lower_cond(f, kids.v[0], tn, en);
+	f->cur = tn;
+	fe_lower_stmt(f, kids.v[1]);
+	jump_to(f, join);
+	f->cur = en;
+	if (kids.n > 2)
+		fe_lower_stmt(f, kids.v[2]);
+	jump_to(f, join);
+	f->cur = join;
+	VEC_FREE(kids);
+}
+
+static void lower_decl(struct fn_ctx *f, CXCursor c)
+{
+	cursor_vec vars = VEC_INIT, kids = VEC_INIT;
+
+	fe_children(c, &vars);
+	for (size_t i = 0; i < vars.n; i++) {
+		if (clang_getCursorKind(vars.v[i]) != CXCursor_VarDecl)
+			continue;
+		fe_children(vars.v[i], &kids);
+		for (size_t k = 0; k < kids.n; k++) {
+			if (!clang_isExpression(clang_getCursorKind(kids.v[k])))
+				continue;
+			/* int locked = spin_trylock(&l): remember the result */
+			char *name = fe_spelling(vars.v[i]);
+			uint32_t before = (uint32_t)f->fn->nodes.n;
+			fe_lower_expr(f, kids.v[k]);
+			for (uint32_t n = before; n < f->fn->nodes.n; n++)
+				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond)
+					f->fn->nodes.v[n].cond = strpool_intern(f->t->u->strings, name);
+			free(name);
+		}
+	}
+	VEC_FREE(kids);
+	VEC_FREE(vars);
+}
+
+/* Line range of a statement, for fix-its that delete it. */
+static void set_stmt_lines(struct fn_ctx *f, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	unsigned l1, l2;
+
+	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &l1, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &l2, NULL, NULL);
+	f->stmt_first = l1;
+	f->stmt_last = l2;
+}
+
+void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	cursor_vec kids = VEC_INIT;
+
+	if (k != CXCursor_CompoundStmt && clang_isStatement(k) && f->t->macros.n) {
+		set_stmt_lines(f, c);
+		if (fe_lower_stmt_prim(f, c))
+			return;
+	}
+	switch (k) {
+	case CXCursor_CompoundStmt:
+		fe_children(c, &kids);
+		for (size_t i = 0; i < kids.n; i++)
+			fe_lower_stmt(f, kids.v[i]);
+		break;
+	case CXCursor_DeclStmt:
+		set_stmt_lines(f, c);
+		lower_decl(f, c);
+		break;
+	case CXCursor_IfStmt:
+		lower_if(f, c);
+		break;
+	case CXCursor_WhileStmt:
+		lower_while(f, c);
+		break;
+	case CXCursor_DoStmt:
+		if (clang_Cursor_isNull(fe_nth_child(c, 1)))
+			break;
+		lower_do(f, c);
+		break;
+	case CXCursor_ForStmt:
+		lower_for(f, c);
+		break;
+	case CXCursor_SwitchStmt:
+		lower_switch(f, c);
+		break;
+	case CXCursor_CaseStmt:
+	case CXCursor_DefaultStmt:
+		if (f->switch_dispatch != IR_NONE)
+			lower_case(f, c, k == CXCursor_DefaultStmt);
+		else {
+			fe_children(c, &kids);
+			if (kids.n)
+				fe_lower_stmt(f, kids.v[kids.n - 1]);
+		}
+		break;
+	case CXCursor_LabelStmt: {
+		uint32_t lbl = fe_label_named(f, c);
+		jump_to(f, lbl);
+		f->cur = lbl;
+		fe_children(c, &kids);
+		if (kids.n)
+			fe_lower_stmt(f, kids.v[kids.n - 1]);
+		break;
+	}
+	case CXCursor_GotoStmt: {
+		CXCursor ref = fe_nth_child(c, 0);
+		if (!clang_Cursor_isNull(ref))
+			jump_to(f, fe_label_named(f, ref));
+		else
+			f->cur = IR_NONE;
+		break;
+	}
+	case CXCursor_BreakStmt:
+		jump_to(f, f->jumps.n ? f->jumps.v[f->jumps.n - 1].brk : IR_NONE);
+		break;
+	case CXCursor_ContinueStmt:
+		jump_to(f, innermost_continue(f));
+		break;
+	case CXCursor_ReturnStmt: {
+		set_stmt_lines(f, c);
+		CXCursor e = fe_nth_child(c, 0);
+		if (!clang_Cursor_isNull(e))
+			fe_lower_expr(f, e);
+		fe_emit(f, fe_new_node(f, IR_RETURN, c));
+		f->cur = IR_NONE;
+		break;
+	}
+	case CXCursor_NullStmt:
+	case CXCursor_GCCAsmStmt:
+		break;
+	default:
+		if (clang_isExpression(k)) {
+			set_stmt_lines(f, c);
+			fe_lower_expr(f, c);
+		} else if (clang_isStatement(k)) {
+			fe_children(c, &kids);
+			for (size_t i = 0; i < kids.n; i++)
+				fe_lower_stmt(f, kids.v[i]);
+		}
+		break;
+	}
+	VEC_FREE(kids);
+}
+
+/* Keys tested only once correlate nothing: drop them (fewer states). */
+static void prune_keys(struct ir_function *fn)
+{
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		str_id key = fn->nodes.v[i].cond;
+		if (!key || fn->nodes.v[i].op != IR_BRANCH)
+			continue;
+		int uses = 0;
+		for (size_t j = 0; j < fn->nodes.n; j++)
+			uses += fn->nodes.v[j].cond == key;
+		if (uses < 2)
+			fn->nodes.v[i].cond = 0;
+	}
+}
+
+void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
+{
+	struct fn_ctx f;
+	cursor_vec kids = VEC_INIT;
+	char *name = fe_spelling(fnc);
+
+	memset(&f, 0, sizeof(f));
+	f.t = t;
+	f.fn = ir_fn_new(t->u, name);
+	free(name);
+	f.fn->is_static = clang_Cursor_getStorageClass(fnc) == CX_SC_Static;
+	struct ir_loc loc;
+	fe_loc(t, fnc, &loc);
+	unsigned line, col;
+	clang_getExpansionLocation(clang_getCursorLocation(fnc), NULL, &line, &col, NULL);
+	loc.line = line;
+	loc.col = col;
+	f.fn->loc = loc;
+	f.switch_dispatch = IR_NONE;
+	f.assigned = strpool_new();
+	f.cur = fe_new_label(&f);	/* entry */
+
+	fe_children(fnc, &kids);
+	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_CompoundStmt) {
+		CXCursor body = kids.v[kids.n - 1];
+		fe_scan_assignments(&f, body);
+		fe_lower_stmt(&f, body);
+		if (f.cur != IR_NONE) {
+			uint32_t ret = fe_new_node(&f, IR_RETURN, clang_getNullCursor());
+			struct ir_node *n = &f.fn->nodes.v[ret];
+			fe_loc(t, body, &n->loc);
+			n->loc.line = n->loc.end_line;
+			n->loc.col = n->loc.end_col;
+			fe_emit(&f, ret);
+		}
+	}
+	prune_keys(f.fn);
+	ir_fn_finalize(f.fn);
+	VEC_FREE(kids);
+	VEC_FREE(f.jumps);
+	VEC_FREE(f.labels);
+	strpool_free(f.assigned);
+}

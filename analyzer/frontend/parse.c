@@ -1,0 +1,138 @@
+/*
+ * parse.c - libclang set-up: the translation unit, its errors, the index of
+ * rule macros expanded in the main file, and the functions to lower.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct frontend *frontend_new(const struct rules *rules)
+{
+	struct frontend *fe = xcalloc(1, sizeof(*fe));
+
+	fe->index = clang_createIndex(0, 0);
+	fe->rules = rules;
+	return fe;
+}
+
+void frontend_free(struct frontend *fe)
+{
+	if (!fe)
+		return;
+	clang_disposeIndex(fe->index);
+	free(fe);
+}
+
+static void collect_errors(struct tu_ctx *t)
+{
+	unsigned n = clang_getNumDiagnostics(t->tu);
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(t->tu, i);
+		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+			struct ir_diag e;
+			CXFile file;
+			unsigned line, col;
+			CXString msg = clang_getDiagnosticSpelling(d);
+			clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, &line, &col, NULL);
+			CXString fname = clang_getFileName(file);
+			e.file = clang_getCString(fname) ? strpool_intern(t->u->strings, clang_getCString(fname)) : t->file;
+			e.line = line;
+			e.col = col;
+			e.message = xstrdup(clang_getCString(msg));
+			VEC_PUSH(t->u->errors, e);
+			clang_disposeString(fname);
+			clang_disposeString(msg);
+		}
+		clang_disposeDiagnostic(d);
+	}
+}
+
+static int cmp_macro(const void *a, const void *b)
+{
+	const struct macro_use *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->end > y->end ? -1 : x->end < y->end;	/* largest first */
+}
+
+/* Top-level pass: rule macros expanded in the main file, and the function
+ * definitions there.  Nothing below a header declaration is visited. */
+struct top_scan {
+	struct tu_ctx *t;
+	cursor_vec fns;
+};
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct top_scan *s = data;
+	enum CXCursorKind k = clang_getCursorKind(c);
+
+	(void)parent;
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+		return CXChildVisit_Continue;
+	if (k == CXCursor_MacroExpansion) {
+		char *name = fe_spelling(c);
+		struct rule_ref ref = rules_lookup(s->t->fe->rules, name);
+		if (ref.kind != REF_NONE && ref.kind != REF_LOCK_WRAPPER) {
+			struct macro_use m;
+			fe_extent(c, &m.start, &m.end);
+			m.ref = ref;
+			m.name = name;
+			VEC_PUSH(s->t->macros, m);
+		} else {
+			free(name);
+		}
+	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+		VEC_PUSH(s->fns, c);
+	}
+	return CXChildVisit_Continue;
+}
+
+struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
+			       const char *const *args, int nargs, struct strbuf *err)
+{
+	struct tu_ctx t;
+	struct top_scan scan;
+	const char **argv = xcalloc((size_t)nargs + 2, sizeof(*argv));
+	struct strbuf text = STRBUF_INIT;
+	enum CXErrorCode rc;
+
+	memset(&t, 0, sizeof(t));
+	for (int i = 0; i < nargs; i++)
+		argv[i] = args[i];
+	argv[nargs] = "-ferror-limit=0";
+	rc = clang_parseTranslationUnit2(fe->index, path, argv, nargs + 1, NULL, 0,
+					 CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing,
+					 &t.tu);
+	free(argv);
+	if (rc != CXError_Success || !t.tu) {
+		strbuf_addf(err, "libclang could not parse the file (error %d)", (int)rc);
+		return NULL;
+	}
+	t.fe = fe;
+	t.u = ir_unit_new(path);
+	t.file = strpool_intern(t.u->strings, path);
+	if (strbuf_read_file(&text, path) == 0) {
+		size_t len = text.len;
+		ir_unit_set_source(t.u, strbuf_detach(&text), len);
+	}
+	collect_errors(&t);
+
+	memset(&scan, 0, sizeof(scan));
+	scan.t = &t;
+	clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_visit, &scan);
+	if (t.macros.n)
+		qsort(t.macros.v, t.macros.n, sizeof(t.macros.v[0]), cmp_macro);
+	for (size_t i = 0; i < scan.fns.n; i++)
+		fe_lower_function(&t, scan.fns.v[i]);
+
+	VEC_FREE(scan.fns);
+	for (size_t i = 0; i < t.macros.n; i++)
+		free(t.macros.v[i].name);
+	VEC_FREE(t.macros);
+	clang_disposeTranslationUnit(t.tu);
+	return t.u;
+}

@@ -1,1 +1,0 @@
-/* placeholder: removed when this layer's sources land */

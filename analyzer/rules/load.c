@@ -6,37 +6,47 @@
  * line of the offending entry by searching the file text for it, which is
  * always a real line of the file.
  */
-#include "rules.h"
+#include "rules_int.h"
 
-#include <ctype.h>
+#include <assert.h>
 #include <dirent.h>
 #include <errno.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct load_ctx {
-	struct rules *r;
-	const char *path;
-	const char *text;
-	struct strbuf *err;
-};
-
-void rules_bind_names(struct rules *r);
-
-
-/* Line of the first occurrence of "needle" (quoted) in the file, or 1. */
-static int line_of(const struct load_ctx *c, const char *needle)
+/* Offset of the first "needle" (quoted, else bare) at or after from, or NULL. */
+static const char *find_text(const char *from, const char *needle)
 {
 	struct strbuf q = STRBUF_INIT;
 	const char *hit;
+
+	strbuf_addf(&q, "\"%s\"", needle);
+	hit = strstr(from, q.buf);
+	if (!hit)
+		hit = strstr(from, needle);
+	strbuf_release(&q);
+	return hit;
+}
+
+/*
+ * Line of `needle` in the file: searched from the current entry's name when
+ * there is one (so "lock_arg" finds this entry's field, not the first in the
+ * file), else from the top.  Always a real line; 1 when nothing matches.
+ */
+static int line_of(const struct load_ctx *c, const char *needle)
+{
+	const char *start = c->text, *hit = NULL;
 	int line = 1;
 
-	strbuf_addf(&q, "\"%s\"", needle ? needle : "");
-	hit = strstr(c->text, q.buf);
-	if (!hit && needle)
-		hit = strstr(c->text, needle);
-	strbuf_release(&q);
+	if (c->anchor && (hit = find_text(c->text, c->anchor)))
+		start = hit;
+	if (needle) {
+		const char *h = find_text(start, needle);
+		if (!h)
+			h = find_text(c->text, needle);
+		if (h)
+			hit = h;
+	}
 	if (!hit)
 		return 1;
 	for (const char *p = c->text; p < hit; p++)
@@ -44,7 +54,7 @@ static int line_of(const struct load_ctx *c, const char *needle)
 	return line;
 }
 
-int load_error(struct load_ctx *c, const char *near, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Report an error at the line where `near` first appears in the file. */
 int load_error(struct load_ctx *c, const char *near, const char *fmt, ...)
 {
 	va_list ap;
@@ -73,6 +83,7 @@ static int check_keys(struct load_ctx *c, json_t *obj, const char *what, const c
 	return 0;
 }
 
+/* Fetch an optional or required string field (copied into *out). */
 static int get_string(struct load_ctx *c, json_t *obj, const char *key, bool required,
 		      const char *near, char **out)
 {
@@ -90,6 +101,7 @@ static int get_string(struct load_ctx *c, json_t *obj, const char *key, bool req
 	return 0;
 }
 
+/* Fetch an optional boolean field, dflt when absent. */
 static int get_bool(struct load_ctx *c, json_t *obj, const char *key, bool dflt, bool *out)
 {
 	json_t *v = json_object_get(obj, key);
@@ -103,6 +115,7 @@ static int get_bool(struct load_ctx *c, json_t *obj, const char *key, bool dflt,
 	return 0;
 }
 
+/* Fetch an optional integer field in lo..hi, dflt when absent. */
 static int get_int(struct load_ctx *c, json_t *obj, const char *key, int dflt, int lo, int hi, int *out)
 {
 	json_t *v = json_object_get(obj, key);
@@ -116,6 +129,7 @@ static int get_int(struct load_ctx *c, json_t *obj, const char *key, int dflt, i
 	return 0;
 }
 
+/* Map a string value to its index in names (NULL-terminated). */
 static int pick(struct load_ctx *c, const char *value, const char *key, const char *const *names, int *out)
 {
 	for (int i = 0; names[i]; i++)
@@ -132,6 +146,7 @@ static int pick(struct load_ctx *c, const char *value, const char *key, const ch
 		s_++; \
 	s_; })
 
+/* Run fn on every object of a section list, with the entry as anchor. */
 static int each_entry(struct load_ctx *c, json_t *list, const char *key,
 		      int (*fn)(struct load_ctx *, json_t *))
 {
@@ -141,14 +156,21 @@ static int each_entry(struct load_ctx *c, json_t *list, const char *key,
 	if (!json_is_array(list))
 		return load_error(c, key, "'%s' must be a list", key);
 	json_array_foreach(list, i, e) {
+		json_t *nm;
 		if (!json_is_object(e))
 			return load_error(c, key, "'%s' entry %zu must be an object", key, i);
+		nm = json_object_get(e, "name");
+		if (!json_is_string(nm) || !strcmp(key, "checks"))
+			nm = json_object_get(e, "id");
+		c->anchor = json_is_string(nm) ? json_string_value(nm) : NULL;
 		if (fn(c, e) < 0)
 			return -1;
+		c->anchor = NULL;
 	}
 	return 0;
 }
 
+/* lock_kinds entry: add or replace by name. */
 static int load_kind(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "description", "hooked", "preempt_rt_hooked", "sleeping", NULL };
@@ -175,6 +197,7 @@ static int load_kind(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
+/* lock_apis entry: op, kind (must exist), irq, shared, lock_arg, success. */
 static int load_api(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "op", "kind", "irq", "shared", "lock_arg", "success", NULL };
@@ -228,6 +251,7 @@ out:
 	return rc;
 }
 
+/* accessor_classes entry; a new class after models exist is refused. */
 static int load_class(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "description", NULL };
@@ -253,6 +277,7 @@ static int load_class(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
+/* accessors entry: dir, class (must exist), width, addr_arg. */
 static int load_accessor(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "dir", "class", "width", "addr_arg", NULL };
@@ -291,6 +316,7 @@ out:
 	return rc;
 }
 
+/* barriers entry. */
 static int load_barrier(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "orders_mmio", "mmiowb", NULL };
@@ -312,6 +338,7 @@ static int load_barrier(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
+/* checks entry, keyed by id. */
 static int load_check(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model", NULL };
@@ -339,8 +366,7 @@ static int load_check(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
-int rules_load_model(struct load_ctx *c, json_t *e);
-
+/* lock_wrappers: a list of names whose argument 0 is the lock. */
 static int load_wrappers(struct load_ctx *c, json_t *list)
 {
 	size_t i;
@@ -349,130 +375,208 @@ static int load_wrappers(struct load_ctx *c, json_t *list)
 	if (!json_is_array(list))
 		return load_error(c, "lock_wrappers", "'lock_wrappers' must be a list of names");
 	json_array_foreach(list, i, v) {
+		bool seen = false;
 		if (!json_is_string(v))
 			return load_error(c, "lock_wrappers", "'lock_wrappers' entries must be strings");
-		VEC_PUSH(c->r->lock_wrappers, xstrdup(json_string_value(v)));
+		for (size_t k = 0; k < c->r->lock_wrappers.n; k++)
+			seen |= !strcmp(c->r->lock_wrappers.v[k], json_string_value(v));
+		if (!seen)
+			VEC_PUSH(c->r->lock_wrappers, xstrdup(json_string_value(v)));
 	}
 	return 0;
 }
 
-int rules_load_file(struct rules *r, const char *path, struct strbuf *err)
-{
-	static const char *const order[] = { "lock_kinds", "lock_wrappers", "accessor_classes", "lock_apis",
-					     "accessors", "barriers", "models", "checks", NULL };
-	struct strbuf text = STRBUF_INIT;
-	struct load_ctx c = { r, path, NULL, err };
-	json_error_t jerr;
-	json_t *root;
-	int rc = -1;
+/*
+ * The sections of a rules file, in the order they are loaded: definitions
+ * that others refer to (kinds, classes) first, so a lock API or accessor may
+ * name a kind or class from any file of the set.
+ */
+static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "lock_apis",
+					"accessors", "barriers", "models", "checks", NULL };
+static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
+	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, load_check,
+};
 
-	if (strbuf_read_file(&text, path) < 0) {
+/* A parsed file waiting for its sections to be loaded. */
+struct rules_file {
+	char *path;
+	struct strbuf text;
+	json_t *root;
+};
+
+/* Read and parse one file and check its top level; 0 or -1 with err set. */
+static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
+{
+	struct load_ctx c = { NULL, path, NULL, NULL, err };
+	json_error_t jerr;
+	const char *key;
+	json_t *v, *ver;
+
+	f->path = xstrdup(path);
+	strbuf_init(&f->text);
+	f->root = NULL;
+	if (strbuf_read_file(&f->text, path) < 0) {
 		strbuf_reset(err);
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
+		strbuf_addf(err, "mmiocheck: %s: %s", path, strerror(errno));
 		return -1;
 	}
-	c.text = text.buf;
-	root = json_loadb(text.buf, text.len, JSON_REJECT_DUPLICATES, &jerr);
-	if (!root) {
+	c.text = f->text.buf;
+	f->root = json_loadb(f->text.buf, f->text.len, JSON_REJECT_DUPLICATES, &jerr);
+	if (!f->root) {
 		strbuf_reset(err);
 		strbuf_addf(err, "%s:%d: %s", path, jerr.line > 0 ? jerr.line : 1, jerr.text);
-		goto out;
+		return -1;
 	}
-	if (!json_is_object(root)) {
-		load_error(&c, NULL, "a rules file must be a JSON object");
-		goto out;
-	}
-	json_t *ver = json_object_get(root, "mmiocheck_rules");
-	if (!ver || !json_is_integer(ver) || json_integer_value(ver) != 1) {
-		load_error(&c, "mmiocheck_rules", "missing or unsupported \"mmiocheck_rules\" (must be 1)");
-		goto out;
-	}
-	const char *key;
-	json_t *v;
-	json_object_foreach(root, key, v) {
+	if (!json_is_object(f->root))
+		return load_error(&c, NULL, "a rules file must be a JSON object");
+	ver = json_object_get(f->root, "mmiocheck_rules");
+	if (!ver || !json_is_integer(ver) || json_integer_value(ver) != 1)
+		return load_error(&c, "mmiocheck_rules", "missing or unsupported \"mmiocheck_rules\" (must be 1)");
+	json_object_foreach(f->root, key, v) {
 		bool known = !strcmp(key, "mmiocheck_rules") || !strcmp(key, "comment");
-		for (int i = 0; order[i]; i++)
-			known |= !strcmp(order[i], key);
-		if (!known) {
-			load_error(&c, key, "unknown top-level key '%s'", key);
-			goto out;
-		}
+		for (int i = 0; sections[i]; i++)
+			known |= !strcmp(sections[i], key);
+		if (!known)
+			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
+					  "lock_apis, accessor_classes, accessors, barriers, models, checks)", key);
 	}
-	static int (*const loaders[])(struct load_ctx *, json_t *) = {
-		load_kind, NULL, load_class, load_api, load_accessor, load_barrier, rules_load_model, load_check,
-	};
-	for (int i = 0; order[i]; i++) {
-		json_t *list = json_object_get(root, order[i]);
-		if (!list)
-			continue;
-		if (!loaders[i] ? load_wrappers(&c, list) < 0 : each_entry(&c, list, order[i], loaders[i]) < 0)
-			goto out;
-	}
-	rc = 0;
-out:
-	json_decref(root);
-	strbuf_release(&text);
+	return 0;
+}
+
+static void file_close(struct rules_file *f)
+{
+	json_decref(f->root);
+	strbuf_release(&f->text);
+	free(f->path);
+	f->root = NULL;
+	f->path = NULL;
+}
+
+/* Load section number `sec` of an opened file into r (absent: nothing). */
+static int file_load_section(struct rules *r, struct rules_file *f, int sec, struct strbuf *err)
+{
+	struct load_ctx c = { r, f->path, f->text.buf, NULL, err };
+	json_t *list = json_object_get(f->root, sections[sec]);
+
+	if (!list)
+		return 0;
+	if (!section_loaders[sec])
+		return load_wrappers(&c, list);
+	return each_entry(&c, list, sections[sec], section_loaders[sec]);
+}
+
+/* Load one whole file into r: all its sections in order. */
+int rules_load_file(struct rules *r, const char *path, struct strbuf *err)
+{
+	struct rules_file f;
+	int rc = file_open(&f, path, err);
+
+	for (int sec = 0; rc == 0 && sections[sec]; sec++)
+		rc = file_load_section(r, &f, sec, err);
+	file_close(&f);
 	return rc;
 }
 
+/* Error at rules_finish time: no file line is known, name the entry. */
+static int finish_error(struct strbuf *err, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int finish_error(struct strbuf *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	strbuf_reset(err);
+	strbuf_adds(err, "mmiocheck: rules: ");
+	va_start(ap, fmt);
+	strbuf_vaddf(err, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/*
+ * Check the set is complete and build the name table.  Each model must have
+ * a program for every accessor class (the loader refuses a class added after
+ * a model was loaded, so here the arrays exist for all classes).
+ */
 int rules_finish(struct rules *r, struct strbuf *err)
 {
 	for (size_t i = 0; i < r->models.n; i++) {
 		const struct model *m = &r->models.v[i];
-		if (!m->on_write || !m->on_read) {
-			strbuf_reset(err);
-			strbuf_addf(err, "model '%s' has no on_write/on_read programs", m->name);
-			return -1;
-		}
+		if (!m->on_write || !m->on_read)
+			return finish_error(err, "model '%s' has no on_write/on_read programs", m->name);
+		assert(m->flag_reg < m->nregs);
 	}
 	for (size_t i = 0; i < r->checks.n; i++) {
 		const char *ref = r->checks.v[i].reference_model;
-		if (ref && rules_find_model(r, ref) < 0) {
-			strbuf_reset(err);
-			strbuf_addf(err, "check %s: unknown reference model '%s'", r->checks.v[i].id, ref);
-			return -1;
-		}
+		if (ref && rules_find_model(r, ref) < 0)
+			return finish_error(err, "check %s: unknown reference model '%s'", r->checks.v[i].id, ref);
 	}
+	for (size_t i = 0; i < r->apis.n; i++)
+		assert(r->apis.v[i].kind >= 0 && (size_t)r->apis.v[i].kind < r->kinds.n);
+	for (size_t i = 0; i < r->accessors.n; i++)
+		assert(r->accessors.v[i].klass >= 0 && (size_t)r->accessors.v[i].klass < r->classes.n);
 	rules_bind_names(r);
 	return 0;
 }
+
+typedef VEC(char *) path_vec;
 
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-struct rules *rules_load(const char *dir, const char *const *extra, int nextra, struct strbuf *err)
+/* The *.json files of dir, sorted by name, appended to out; -1 if unreadable. */
+static int list_dir(const char *dir, path_vec *out, struct strbuf *err)
 {
-	struct rules *r = rules_new();
-	VEC(char *) files = VEC_INIT;
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	int rc = 0;
+	size_t first = out->n;
 
 	if (!d) {
 		strbuf_reset(err);
-		strbuf_addf(err, "%s: cannot read the rules directory: %s", dir, strerror(errno));
-		rules_free(r);
-		return NULL;
+		strbuf_addf(err, "mmiocheck: %s: cannot read the rules directory: %s", dir, strerror(errno));
+		return -1;
 	}
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
-		if (n > 5 && !strcmp(de->d_name + n - 5, ".json"))
-			VEC_PUSH(files, xasprintf("%s/%s", dir, de->d_name));
+		if (n > 5 && de->d_name[0] != '.' && !strcmp(de->d_name + n - 5, ".json"))
+			VEC_PUSH(*out, xasprintf("%s/%s", dir, de->d_name));
 	}
 	closedir(d);
-	if (files.n)
-		qsort(files.v, files.n, sizeof(files.v[0]), cmp_str);
-	for (size_t i = 0; i < files.n && rc == 0; i++)
-		rc = rules_load_file(r, files.v[i], err);
-	for (int i = 0; i < nextra && rc == 0; i++)
-		rc = rules_load_file(r, extra[i], err);
+	if (out->n > first)
+		qsort(out->v + first, out->n - first, sizeof(out->v[0]), cmp_str);
+	return 0;
+}
+
+/*
+ * Load the directory's files (sorted) and then the extra files.  All files
+ * are parsed first and loaded section by section across files, so that a
+ * file may use a kind or class another file defines whatever their names;
+ * within a section a later file replaces an earlier entry of the same name.
+ */
+struct rules *rules_load(const char *dir, const char *const *extra, int nextra, struct strbuf *err)
+{
+	struct rules *r = rules_new();
+	path_vec paths = VEC_INIT;
+	struct rules_file *files;
+	size_t nopen = 0;
+	int rc = list_dir(dir, &paths, err);
+
+	for (int i = 0; rc == 0 && i < nextra; i++)
+		VEC_PUSH(paths, xstrdup(extra[i]));
+	files = xcalloc(paths.n ? paths.n : 1, sizeof(*files));
+	for (; rc == 0 && nopen < paths.n; nopen++)
+		rc = file_open(&files[nopen], paths.v[nopen], err);
+	for (int sec = 0; rc == 0 && sections[sec]; sec++)
+		for (size_t i = 0; rc == 0 && i < paths.n; i++)
+			rc = file_load_section(r, &files[i], sec, err);
 	if (rc == 0)
 		rc = rules_finish(r, err);
-	for (size_t i = 0; i < files.n; i++)
-		free(files.v[i]);
-	VEC_FREE(files);
+	for (size_t i = 0; i < nopen; i++)
+		file_close(&files[i]);
+	free(files);
+	for (size_t i = 0; i < paths.n; i++)
+		free(paths.v[i]);
+	VEC_FREE(paths);
 	if (rc < 0) {
 		rules_free(r);
 		return NULL;

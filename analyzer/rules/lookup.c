@@ -1,7 +1,7 @@
 /*
  * lookup.c - the rule set in memory: creation, name lookup, freeing.
  */
-#include "rules.h"
+#include "rules_int.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,20 +5,11 @@
  *   "cover device" | "flush device" | "order covered" |
  *   {"if": "REG == N" | "REG != N" | "REG == REG", "then": [ops]}
  */
-#include "rules.h"
+#include "rules_int.h"
 
 #include <ctype.h>
-#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct load_ctx {
-	struct rules *r;
-	const char *path;
-	const char *text;
-	struct strbuf *err;
-};
-int load_error(struct load_ctx *c, const char *near, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 static const char *skip_ws(const char *p)
 {
@@ -122,8 +113,13 @@ static int parse_cond(const struct model *m, const char *s, struct model_op *op)
 	return parse_operand(m, p + 2, &op->value, &op->reg2);
 }
 
-int rules_parse_prog(struct load_ctx *c, const struct model *m, json_t *list, struct model_prog *out,
-		     const char *where)
+/*
+ * Parse a JSON list of ops into out (nested for "if").  `where` names the
+ * program ("on_release", ...) for messages.  On error out may hold a partial
+ * program; the caller frees it with the model.
+ */
+static int rules_parse_prog(struct load_ctx *c, const struct model *m, json_t *list, struct model_prog *out,
+			    const char *where)
 {
 	size_t i;
 	json_t *e;
@@ -183,8 +179,6 @@ static int class_progs(struct load_ctx *c, struct model *m, json_t *obj, const c
 					  m->name, key, r->classes.v[k].name);
 	return 0;
 }
-
-void rules_free_model(struct rules *r, struct model *m);
 
 int rules_load_model(struct load_ctx *c, json_t *e)
 {

@@ -1,9 +1,10 @@
 /*
  * A file with a clang error in one function: KeepGoing still yields the
- * other functions.  foo_doorbell: relaxed doorbell -> MMIO001@contract
+ * other functions, and the run exits 2 (the file had errors).  foo_doorbell: relaxed doorbell -> MMIO001@contract
  * (ppc64-legacy ordered).  foo_broken does not compile.
  */
 /* allow-errors */
+/* exit: 2 */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
 #include <linux/io.h>

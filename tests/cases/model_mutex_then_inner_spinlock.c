@@ -1,8 +1,9 @@
 /*
  * writel() under a mutex, then a spinlock section without writes, then
  * mutex_unlock().  The models disagree:
- * contract: the writel is covered; the next hooked release (the spinlock's)
- *   orders covered writes -> ordered.
+ * contract: the documented guarantee is for writeX() issued while holding a
+ *   spinlock; this one was issued under the mutex only, so the inner
+ *   spinlock's release does not cover it -> MMIO006.
  * generic: nesting is 0 at the write -> pending not set -> the spin_unlock
  *   issues no barrier -> the write escapes the mutex -> MMIO006.
  * rfc2019: the write sets pending, the outermost spin_lock clears it -> no

@@ -31,7 +31,7 @@ struct foo_priv {
 void foo_exec(struct foo_priv *priv, u32 cmd)
 {
 	mutex_lock(&priv->cmd_mutex);
-	writel(cmd, priv->regs + FOO_CMD); /* expect: MMIO006@generic,rfc2019,ppc64-legacy,explicit */
+	writel(cmd, priv->regs + FOO_CMD); /* expect: MMIO006@contract,generic,rfc2019,ppc64-legacy,explicit */
 	spin_lock_irq(&priv->irq_lock);
 	priv->cmd_pending = true;
 	spin_unlock_irq(&priv->irq_lock);

@@ -306,6 +306,14 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 	int wi = -1;
 
 	if (mask) {
+		/* the same write site again (a loop): the new instance replaces
+		 * the old one, so loops do not grow the state */
+		for (int w = 0; w < s->nwrites; w++)
+			if (s->writes[w].node == node && s->writes[w].lockmask == mask) {
+				ghost_needed(R, &s->writes[w]);
+				state_remove_write(s, w);
+				break;
+			}
 		if (s->nwrites == ENG_MAX_WRITES) {
 			R->stats->truncated = true;
 			ghost_needed(R, &s->writes[0]);

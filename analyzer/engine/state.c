@@ -21,9 +21,37 @@ void state_pool_free(struct state_pool *p)
 	p->slots = NULL;
 }
 
+/* Mix 8 bytes at a time (the state is hashed on every visit). */
+static uint64_t mix_words(const void *data, size_t n, uint64_t h)
+{
+	const unsigned char *p = data;
+	uint64_t w;
+
+	for (; n >= 8; n -= 8, p += 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, p, n);
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Only the used part of each array: the rest is zero in every state, and
+ * the counts themselves are hashed, so equal states hash equal. */
 static uint64_t state_hash(const struct path_state *s)
 {
-	return hash_bytes(s, sizeof(*s), HASH_SEED);
+	uint64_t h = HASH_SEED;
+
+	h = mix_words(&s->nheld, 4, h);
+	h = mix_words(s->held, (size_t)s->nheld * sizeof(s->held[0]), h);
+	h = mix_words(s->writes, (size_t)s->nwrites * sizeof(s->writes[0]), h);
+	h = mix_words(s->machines, sizeof(s->machines), h);
+	h = mix_words(s->facts, (size_t)s->nfacts * sizeof(s->facts[0]), h);
+	return h;
 }
 
 static void pool_rehash(struct state_pool *p)

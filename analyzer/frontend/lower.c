@@ -358,7 +358,10 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 		fe_lower_stmt(f, c);
 		return;
 	}
-	if (!clang_isExpression(k))
+	/* leaves have no calls: skip the macro lookup (this is the hot path) */
+	if (!clang_isExpression(k) || k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral ||
+	    k == CXCursor_CharacterLiteral || k == CXCursor_StringLiteral || k == CXCursor_FloatingLiteral ||
+	    k == CXCursor_UnaryExpr)
 		return;
 	if (match_prim(f, c, &p, &owned)) {
 		emit_prim(f, c, &p, 0);

@@ -206,7 +206,7 @@ static int load_api(struct load_ctx *c, json_t *e)
 	static const char *const succ[] = { "nonzero", "zero", NULL };
 	struct lock_api a = { 0 };
 	char *op = NULL, *kind = NULL, *irq = NULL, *success = NULL;
-	int v, rc = -1;
+	int v = 0, rc = -1;
 
 	if (check_keys(c, e, "lock api", keys) < 0 || get_string(c, e, "name", true, "lock_apis", &a.name) < 0)
 		return -1;
@@ -284,7 +284,7 @@ static int load_accessor(struct load_ctx *c, json_t *e)
 	static const char *const dirs[] = { "write", "read", NULL };
 	struct accessor a = { 0 };
 	char *dir = NULL, *klass = NULL;
-	int v, rc = -1;
+	int v = 0, rc = -1;
 
 	if (check_keys(c, e, "accessor", keys) < 0 || get_string(c, e, "name", true, "accessors", &a.name) < 0)
 		return -1;

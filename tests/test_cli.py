@@ -378,6 +378,27 @@ def t_json_findings(c):
            status, out, err)
 
 
+def t_fingerprint_stable(c):
+    """Fingerprints survive lines added above a finding and edits elsewhere."""
+    src = open(os.path.join(c.inputs, "mmio001.c")).read()
+    shifted = "/* a new comment */\n\n" + src.replace("#include <linux/io.h>\n",
+        "#include <linux/io.h>\n\nstatic int unrelated(int x)\n{\n\treturn x + 1;\n}\n", 1)
+    moved = c.fresh_dir("fp-moved-tree")
+    with open(os.path.join(moved, "mmio001.c"), "w") as f:
+        f.write(shifted)
+    prints = []
+    for root in (c.inputs, moved):
+        d = c.fresh_dir("fp-run-%d" % len(prints))
+        path = os.path.join(root, "mmio001.c")
+        status, out, err = c.run(["--no-db", "--format", "json", "--source-root", root, path], d)
+        doc = parse_json(out, status, err)
+        prints.append(sorted((f["rule"], f["model"], f["fingerprint"], f["line"]) for f in doc["findings"]))
+    expect(prints[0] and len(prints[0]) == len(prints[1]), "both runs must report the same findings")
+    expect(all(a[3] != b[3] for a, b in zip(prints[0], prints[1])), "the lines must have moved")
+    expect([a[:3] for a in prints[0]] == [b[:3] for b in prints[1]],
+           "fingerprints must not change when lines are added above: %r vs %r" % (prints[0], prints[1]))
+
+
 def t_model_option(c):
     good = os.path.join(c.inputs, "mmio001.c")
     d = c.fresh_dir("model-none")
@@ -483,7 +504,7 @@ def t_rerun(c):
 
 
 TESTS = [
-    t_fixtures_compile, t_version, t_help, t_list_models, t_list_checks,
+    t_fingerprint_stable, t_fixtures_compile, t_version, t_help, t_list_models, t_list_checks,
     t_missing_file, t_directory, t_binary_file, t_missing_among_good, t_unknown_option,
     t_bad_model, t_unwritable_db, t_db_is_directory, t_foreign_db, t_bad_rules_json,
     t_missing_rules_file, t_no_input,

@@ -27,12 +27,11 @@ static void mmio006_escape(struct check_ctx *ctx, void *scratch, const struct en
 		return;
 	check_describe_call(ctx, d->node, &wr);
 	check_describe_call(ctx, esc->release_node, &rel);
-	strbuf_addf(&msg, "%s is protected only by %s (a %s%s), whose release the mmiowb hook does not cover: "
-		    "under the %s model nothing orders it before %s",
+	strbuf_addf(&msg, "%s is protected only by %s (a %s%s), whose release the mmiowb hook in spin_unlock() "
+		    "does not cover: nothing orders the write before %s",
 		    wr.buf, check_str(ctx, esc->lock.lock), check_kind_name(ctx, esc->lock.kind),
 		    ctx->cfg->preempt_rt && !strcmp(check_kind_name(ctx, esc->lock.kind), "spinlock") ?
-		    ", a sleeping lock under PREEMPT_RT" : "",
-		    check_model_name(ctx, esc->model), rel.buf);
+		    ", a sleeping lock under PREEMPT_RT" : "", rel.buf);
 	if (n > 1)
 		strbuf_addf(&msg, " (nor %d earlier writes of the section)", n - 1);
 	strbuf_adds(&msg, "; read back from the device or add mmiowb() before the release, or protect the registers with a spinlock");

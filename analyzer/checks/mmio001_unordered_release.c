@@ -23,13 +23,13 @@ static void mmio001_escape(struct check_ctx *ctx, void *scratch, const struct en
 		return;
 	check_describe_call(ctx, d->node, &wr);
 	check_describe_call(ctx, esc->release_node, &rel);
-	strbuf_addf(&msg, "%s is not ordered before %s under the %s model", wr.buf, rel.buf,
-		    check_model_name(ctx, esc->model));
+	strbuf_addf(&msg, "%s is not ordered before %s", wr.buf, rel.buf);
 	if (n > 1)
 		strbuf_addf(&msg, " (nor are %d earlier writes of the section)", n - 1);
-	strbuf_addf(&msg, ": %s; the next CPU to take %s can reach the device first. "
-		    "Make a full writeX() the last write, read back from the device, or add mmiowb() before the unlock",
-		    check_model_explain(ctx, esc->model), check_str(ctx, esc->lock.lock));
+	strbuf_addf(&msg, ", so a write by the next CPU to take %s can reach the device first; "
+		    "make a full writeX() the last write, read back from the device, or add mmiowb() before the unlock "
+		    "(%s: %s)", check_str(ctx, esc->lock.lock), check_model_name(ctx, esc->model),
+		    check_model_explain(ctx, esc->model));
 	d->message = strbuf_detach(&msg);
 	check_report(ctx, d);
 	strbuf_release(&wr);

@@ -150,6 +150,25 @@ str_id fe_lock_name(struct tu_ctx *t, CXCursor c)
 	return id;
 }
 
+/*
+ * The canonical spelling of a record type without qualifiers ("struct
+ * mlx4_ib_qp" for a const qp_t); an anonymous struct is named by the
+ * typedef the code used, since its canonical spelling names a file position.
+ */
+static void add_type_name(CXType ty, struct strbuf *out)
+{
+	CXType canon = clang_getUnqualifiedType(clang_getCanonicalType(ty));
+	CXCursor decl = clang_getTypeDeclaration(canon);
+	CXString ts;
+
+	if (!clang_Cursor_isNull(decl) && clang_Cursor_isAnonymous(decl))
+		ts = clang_getTypeSpelling(clang_getUnqualifiedType(ty));
+	else
+		ts = clang_getTypeSpelling(canon);
+	strbuf_adds(out, clang_getCString(ts));
+	clang_disposeString(ts);
+}
+
 /* "struct S::a.b": the struct that holds the lock, then the field path. */
 str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 {
@@ -181,19 +200,26 @@ str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 		cur = b;
 	}
 	if (fields.n && holder.kind != CXType_Invalid) {
-		CXString ts = clang_getTypeSpelling(holder);
-		strbuf_adds(&out, clang_getCString(ts));
-		clang_disposeString(ts);
+		add_type_name(holder, &out);
 		strbuf_adds(&out, "::");
 		for (size_t i = fields.n; i-- > 0;)
 			strbuf_addf(&out, "%s%s", fields.v[i], i ? "." : "");
 		id = strpool_intern(t->u->strings, out.buf);
 	} else if (!fields.n && clang_getCursorKind(cur) == CXCursor_DeclRefExpr) {
 		CXCursor decl = clang_getCursorReferenced(cur);
-		if (clang_getCursorKind(clang_getCursorSemanticParent(decl)) == CXCursor_TranslationUnit) {
+		if (clang_getCursorKind(decl) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(decl) == 1) {
 			char *name = fe_spelling(decl);
 			id = strpool_intern(t->u->strings, name);
 			free(name);
+		} else if (!clang_Cursor_isNull(decl)) {
+			/* a local or parameter: the lock's type ("struct spinlock") */
+			CXType ty = clang_getCanonicalType(clang_getCursorType(cur));
+			if (ty.kind == CXType_Pointer)
+				ty = clang_getCanonicalType(clang_getPointeeType(ty));
+			if (ty.kind == CXType_Record) {
+				add_type_name(ty, &out);
+				id = strpool_intern(t->u->strings, out.buf);
+			}
 		}
 	}
 	for (size_t i = 0; i < fields.n; i++)
@@ -202,6 +228,12 @@ str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 	strbuf_release(&path);
 	strbuf_release(&out);
 	return id;
+}
+
+/* Is the expression a pointer (not an array that would decay)? */
+static bool is_pointer_value(CXCursor c)
+{
+	return clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Pointer;
 }
 
 /* The device base of an __iomem address: regs in regs + OFF, &regs->ctrl, regs[i]. */
@@ -219,7 +251,15 @@ static CXCursor device_base(CXCursor c)
 			continue;
 		}
 		if (k == CXCursor_ArraySubscriptExpr) {
-			c = first_expr_child(c, 0);
+			/* regs->data[i]: an array inside a register struct is
+			 * the struct's device, as &regs->ctrl is */
+			CXCursor arr = fe_unwrap(first_expr_child(c, 0));
+			if (clang_getCursorKind(arr) == CXCursor_MemberRefExpr) {
+				CXCursor base = first_expr_child(arr, 0);
+				if (!clang_Cursor_isNull(base) && fe_is_pointer(base) && !is_pointer_value(arr))
+					return base;
+			}
+			c = arr;
 			continue;
 		}
 		if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
@@ -318,6 +358,28 @@ static void note_written(struct fn_ctx *f, CXCursor lhs)
 	strbuf_release(&sb);
 }
 
+/*
+ * `v = spin_trylock(&l)`: the first such store to a variable does not make
+ * it unstable (its value is the trylock's outcome, remembered on the path);
+ * a second one does.  Returns false when the assignment is not one.
+ */
+static bool note_trystore(struct fn_ctx *f, CXCursor assign)
+{
+	CXCursor lhs = fe_unwrap(first_expr_child(assign, 0));
+	CXCursor rhs = first_expr_child(assign, 1);
+
+	if (clang_getCursorKind(lhs) != CXCursor_DeclRefExpr || clang_Cursor_isNull(rhs) ||
+	    !fe_is_trylock(f, fe_unwrap(rhs)))
+		return false;
+	char *name = fe_spelling(lhs);
+	if (strpool_find(f->trystored, name))
+		strpool_intern(f->assigned, name);
+	else
+		strpool_intern(f->trystored, name);
+	free(name);
+	return true;
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct fn_ctx *f = data;
@@ -326,6 +388,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		if (op == CXBinaryOperator_Assign && note_trystore(f, c))
+			return CXChildVisit_Recurse;
 		if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
 			note_written(f, first_expr_child(c, 0));
 	} else if (k == CXCursor_UnaryOperator) {

@@ -32,16 +32,19 @@ void fe_extent(CXCursor c, unsigned *start, unsigned *end)
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
 }
 
+/* Source range of a node: file locations, so a call written inside a macro
+ * argument (WARN_ON(readl(r)), likely(spin_trylock(l))) is located where
+ * it is spelled; a cursor made by a macro body maps to the invocation. */
 void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	unsigned line, col;
 
 	loc->file = t->file;
-	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &line, &col, NULL);
+	clang_getFileLocation(clang_getRangeStart(r), NULL, &line, &col, NULL);
 	loc->line = line;
 	loc->col = col;
-	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &line, &col, NULL);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, &line, &col, NULL);
 	loc->end_line = line;
 	loc->end_col = col;
 }
@@ -106,13 +109,41 @@ long long fe_const_value(CXCursor c, bool *ok)
 	return v;
 }
 
+/* First macro starting at or after offset `off`. */
+static size_t macro_lower_bound(const struct tu_ctx *t, unsigned off)
+{
+	size_t lo = 0, hi = t->macros.n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (t->macros.v[mid].start < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* Restrict fe_macro_at() to the rule macros inside this function, so a
+ * function without any costs no location queries per cursor. */
+void fe_macro_window(struct tu_ctx *t, CXCursor fn)
+{
+	unsigned s, e;
+
+	fe_extent(fn, &s, &e);
+	t->win_lo = macro_lower_bound(t, s);
+	t->win_hi = macro_lower_bound(t, e + 1);
+	if (t->win_hi < t->win_lo)
+		t->win_hi = t->win_lo;
+}
+
 /* The rule macro this cursor is the whole expansion of, if any. */
 const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c)
 {
 	unsigned s, e;
-	size_t lo = 0, hi = t->macros.n;
+	size_t lo = t->win_lo, hi = t->win_hi;
 
-	if (!t->macros.n)
+	if (lo >= hi)
 		return NULL;
 	/* file locations: a macro argument maps to where it is spelled, so
 	 * only the expansion itself starts at the invocation */
@@ -126,7 +157,7 @@ const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c)
 		else
 			hi = mid;
 	}
-	if (lo < t->macros.n && t->macros.v[lo].start == s && e <= t->macros.v[lo].end)
+	if (lo < t->win_hi && t->macros.v[lo].start == s && e <= t->macros.v[lo].end)
 		return &t->macros.v[lo];
 	return NULL;
 }

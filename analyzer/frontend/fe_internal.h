@@ -25,6 +25,7 @@ struct tu_ctx {
 	CXTranslationUnit tu;
 	struct ir_unit *u;
 	VEC(struct macro_use) macros;	/* sorted by start */
+	size_t win_lo, win_hi;		/* macros inside the function being lowered */
 	str_id file;			/* interned main file name */
 };
 
@@ -47,6 +48,7 @@ struct fn_ctx {
 	bool switch_has_default;
 	uint32_t stmt_first, stmt_last;	/* lines of the statement being lowered */
 	struct strpool *assigned;	/* variables / members written in the body */
+	struct strpool *trystored;	/* variables once set to a trylock result */
 };
 
 /* cursor.c */
@@ -59,6 +61,7 @@ CXCursor fe_unwrap(CXCursor c);
 bool fe_is_pointer(CXCursor c);
 long long fe_const_value(CXCursor c, bool *ok);
 const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c);
+void fe_macro_window(struct tu_ctx *t, CXCursor fn);
 
 /* canon.c */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);
@@ -79,6 +82,8 @@ CXCursor fe_nth_child(CXCursor c, size_t i);
 void fe_lower_expr(struct fn_ctx *f, CXCursor c);
 bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c);
 void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
+bool fe_is_trylock(struct fn_ctx *f, CXCursor c);
+str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared);
 
 /* lower_stmt.c: statements and functions */
 void fe_lower_stmt(struct fn_ctx *f, CXCursor c);

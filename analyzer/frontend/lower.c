@@ -107,7 +107,7 @@ static enum CXChildVisitResult find_args(CXCursor c, CXCursor parent, CXClientDa
 		return CXChildVisit_Recurse;
 	file_extent(c, &s, &e);
 	for (int i = 0; i < a->n; i++)
-		if (clang_Cursor_isNull(a->found[i]) && s == a->start[i] && e <= a->end[i]) {
+		if (clang_Cursor_isNull(a->found[i]) && s == a->start[i] && e >= s && e <= a->end[i]) {
 			a->found[i] = c;
 			return CXChildVisit_Continue;
 		}
@@ -251,7 +251,11 @@ static void emit_prim(struct fn_ctx *f, CXCursor c, const struct prim *p, str_id
 	uint32_t n = prim_node(f, c, p);
 	if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
 		uint32_t next = fe_new_label(f);
-		f->fn->nodes.v[n].cond = result_key;
+		/* the engine takes the key as true on success: a "zero on
+		 * success" result (ret = mutex_lock_interruptible()) has the
+		 * opposite C truth, so it is not tracked */
+		if (!f->t->fe->rules->apis.v[p->ref.index].success_zero)
+			f->fn->nodes.v[n].cond = result_key;
 		fe_link(f, f->cur, n, IR_EDGE_NEXT);
 		fe_link(f, n, next, IR_EDGE_TRUE);
 		fe_link(f, n, next, IR_EDGE_FALSE);
@@ -296,17 +300,45 @@ static CXCursor lower_stmt_expr_body(struct fn_ctx *f, CXCursor se)
 	return last;
 }
 
-static str_id var_key(struct fn_ctx *f, CXCursor lhs)
+/*
+ * Is this expression a trylock primitive?  The cheap test used by the
+ * assignment scan: macro at the site first, then the callee.
+ */
+bool fe_is_trylock(struct fn_ctx *f, CXCursor c)
 {
-	CXCursor u = fe_unwrap(lhs);
-	struct strbuf sb = STRBUF_INIT;
+	const struct rules *r = f->t->fe->rules;
+	const struct macro_use *m = fe_macro_at(f->t, c);
+	struct rule_ref ref = { REF_NONE, -1 };
+
+	if (m) {
+		ref = m->ref;
+	} else if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+		CXCursor callee = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+			char *name = fe_spelling(callee);
+			ref = rules_lookup(r, name);
+			free(name);
+		}
+	}
+	return ref.kind == REF_LOCK && r->apis.v[ref.index].op == LOCK_TRYLOCK;
+}
+
+/*
+ * The key a stored trylock result is remembered by: the variable's name,
+ * when the trylock store is the only write to it (for a declaration
+ * initializer: no other store at all).  0 otherwise.
+ */
+str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared)
+{
+	CXCursor u = declared ? var : fe_unwrap(var);
 	str_id id = 0;
 
-	if (clang_getCursorKind(u) == CXCursor_DeclRefExpr) {
-		fe_canon(f->t, u, &sb);
-		id = strpool_intern(f->t->u->strings, sb.buf);
-	}
-	strbuf_release(&sb);
+	if (!declared && clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return 0;
+	char *name = fe_spelling(u);
+	if (*name && !strpool_find(f->assigned, name) && !(declared && strpool_find(f->trystored, name)))
+		id = strpool_intern(f->t->u->strings, name);
+	free(name);
 	return id;
 }
 
@@ -402,7 +434,7 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 			CXCursor rhs = fe_nth_child(c, 1);
 			CXCursor ru = fe_unwrap(rhs);
 			if (match_prim(f, ru, &p, &owned)) {
-				emit_prim(f, ru, &p, var_key(f, fe_nth_child(c, 0)));
+				emit_prim(f, ru, &p, fe_result_key(f, fe_nth_child(c, 0), false));
 				free(owned);
 				return;
 			}

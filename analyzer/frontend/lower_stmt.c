@@ -27,20 +27,35 @@ static uint32_t innermost_continue(struct fn_ctx *f)
 	return IR_NONE;
 }
 
-/* Offsets of the two top-level ';' in a for header, 0 if not found (the
- * header came from a macro such as list_for_each_entry). */
-static void for_semicolons(struct fn_ctx *f, CXCursor c, unsigned *s1, unsigned *s2, unsigned *rp)
+/*
+ * Offsets of the two top-level ';' in a for header, 0 if not found (the
+ * header came from a macro such as list_for_each_entry).  Only the header
+ * is tokenized, from `for` to the start of the body: tokenizing the whole
+ * loop would cost the body's tokens per loop and would find the ';' of a
+ * loop nested in the body of a macro-made one.
+ */
+static void for_semicolons(struct fn_ctx *f, CXCursor c, CXCursor body, unsigned *s1, unsigned *s2, unsigned *rp)
 {
 	CXToken *toks;
 	unsigned n, depth = 0, seen = 0;
+	CXSourceRange whole = clang_getCursorExtent(c);
+	CXSourceRange head = clang_getRange(clang_getRangeStart(whole),
+					    clang_getRangeStart(clang_getCursorExtent(body)));
+
+	unsigned for_off, end_off;
 
 	*s1 = *s2 = *rp = 0;
-	clang_tokenize(f->t->tu, clang_getCursorExtent(c), &toks, &n);
+	fe_extent(c, &for_off, &end_off);
+	clang_tokenize(f->t->tu, head, &toks, &n);
 	for (unsigned i = 0; i < n; i++) {
 		CXString s = clang_getTokenSpelling(f->t->tu, toks[i]);
 		const char *sp = clang_getCString(s);
 		unsigned off;
 		clang_getExpansionLocation(clang_getTokenLocation(f->t->tu, toks[i]), NULL, NULL, NULL, &off);
+		if (i == 0 && (strcmp(sp, "for") || off != for_off)) {
+			clang_disposeString(s);
+			break;		/* a macro wrote this loop */
+		}
 		if (!strcmp(sp, "("))
 			depth++;
 		else if (!strcmp(sp, ")")) {
@@ -73,7 +88,7 @@ static void lower_for(struct fn_ctx *f, CXCursor c)
 	if (!kids.n)
 		return;
 	body = kids.v[kids.n - 1];
-	for_semicolons(f, c, &s1, &s2, &rp);
+	for_semicolons(f, c, body, &s1, &s2, &rp);
 	for (size_t i = 0; i + 1 < kids.n; i++) {
 		unsigned s, e;
 		fe_extent(kids.v[i], &s, &e);
@@ -225,29 +240,62 @@ static void lower_decl(struct fn_ctx *f, CXCursor c)
 			if (!clang_isExpression(clang_getCursorKind(kids.v[k])))
 				continue;
 			/* int locked = spin_trylock(&l): remember the result */
-			char *name = fe_spelling(vars.v[i]);
+			bool store = fe_is_trylock(f, fe_unwrap(kids.v[k]));
 			uint32_t before = (uint32_t)f->fn->nodes.n;
 			fe_lower_expr(f, kids.v[k]);
-			for (uint32_t n = before; n < f->fn->nodes.n; n++)
-				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond)
-					f->fn->nodes.v[n].cond = strpool_intern(f->t->u->strings, name);
-			free(name);
+			str_id key = store ? fe_result_key(f, vars.v[i], true) : 0;
+			for (uint32_t n = before; key && n < f->fn->nodes.n; n++)
+				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond &&
+				    !f->t->fe->rules->apis.v[f->fn->nodes.v[n].rule].success_zero)
+					f->fn->nodes.v[n].cond = key;	/* see emit_prim() */
 		}
 	}
 	VEC_FREE(kids);
 	VEC_FREE(vars);
 }
 
-/* Line range of a statement, for fix-its that delete it. */
+/* Line of the ';' ending a statement whose extent ends at offset `end`
+ * (libclang's extents stop before it), or `line` if there is none. */
+static uint32_t semicolon_line(const struct ir_unit *u, unsigned end, uint32_t line)
+{
+	size_t i = end;
+
+	while (i < u->source_len) {
+		char ch = u->source[i];
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r') {
+			i++;
+		} else if (ch == '/' && i + 1 < u->source_len && u->source[i + 1] == '*') {
+			const char *close = strstr(u->source + i + 2, "*/");
+			if (!close)
+				return line;
+			i = (size_t)(close - u->source) + 2;
+		} else {
+			break;
+		}
+	}
+	if (i >= u->source_len || u->source[i] != ';')
+		return line;
+	size_t lo = 0, hi = u->line_starts.n;	/* last line start <= i */
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+		if (u->line_starts.v[mid] <= i)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return (uint32_t)lo + 1;
+}
+
+/* Line range of a statement with its ';', for fix-its that delete it. */
 static void set_stmt_lines(struct fn_ctx *f, CXCursor c)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
-	unsigned l1, l2;
+	unsigned l1, l2, end;
 
 	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &l1, NULL, NULL);
-	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &l2, NULL, NULL);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &l2, NULL, &end);
 	f->stmt_first = l1;
-	f->stmt_last = l2;
+	f->stmt_last = semicolon_line(f->t->u, end, l2);
 }
 
 void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
@@ -346,19 +394,33 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 	VEC_FREE(kids);
 }
 
-/* Keys tested only once correlate nothing: drop them (fewer states). */
+static int cmp_id(const void *a, const void *b)
+{
+	str_id x = *(const str_id *)a, y = *(const str_id *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Keys tested only once correlate nothing: drop them (fewer states).
+ * A stored trylock result counts as one use of its variable's key. */
 static void prune_keys(struct ir_function *fn)
 {
+	VEC(str_id) keys = VEC_INIT;
+
+	for (size_t i = 0; i < fn->nodes.n; i++)
+		if (fn->nodes.v[i].cond)
+			VEC_PUSH(keys, fn->nodes.v[i].cond);
+	if (keys.n)
+		qsort(keys.v, keys.n, sizeof(*keys.v), cmp_id);
 	for (size_t i = 0; i < fn->nodes.n; i++) {
 		str_id key = fn->nodes.v[i].cond;
 		if (!key || fn->nodes.v[i].op != IR_BRANCH)
 			continue;
-		int uses = 0;
-		for (size_t j = 0; j < fn->nodes.n; j++)
-			uses += fn->nodes.v[j].cond == key;
-		if (uses < 2)
+		str_id *hit = bsearch(&key, keys.v, keys.n, sizeof(*keys.v), cmp_id);
+		if (!(hit > keys.v && hit[-1] == key) && !(hit + 1 < keys.v + keys.n && hit[1] == key))
 			fn->nodes.v[i].cond = 0;
 	}
+	VEC_FREE(keys);
 }
 
 void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
@@ -381,7 +443,9 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	f.fn->loc = loc;
 	f.switch_dispatch = IR_NONE;
 	f.assigned = strpool_new();
+	f.trystored = strpool_new();
 	f.cur = fe_new_label(&f);	/* entry */
+	fe_macro_window(t, fnc);
 
 	fe_children(fnc, &kids);
 	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_CompoundStmt) {
@@ -403,4 +467,5 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	VEC_FREE(f.jumps);
 	VEC_FREE(f.labels);
 	strpool_free(f.assigned);
+	strpool_free(f.trystored);
 }

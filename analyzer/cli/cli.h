@@ -1,0 +1,24 @@
+/*
+ * cli.h - the verbs of the mmiocheck command line.
+ *
+ * main.c picks a verb by the first argument and calls its cmd_*() with
+ * argv[0] set to the verb; each verb lives in its own cmd_<verb>.c and is a
+ * client of the public API (include/mmiocheck) and of the report/store
+ * layers.  Every verb returns an exit status: MC_EXIT_CLEAN (0),
+ * MC_EXIT_FINDINGS (1) or MC_EXIT_ERROR (2).
+ */
+#ifndef MMIOCHECK_CLI_H
+#define MMIOCHECK_CLI_H
+
+int cmd_analyze(int argc, char **argv);	/* default verb: analyze files */
+int cmd_report(int argc, char **argv);	/* export a run: sarif, github, gitlab, html, ... */
+int cmd_diff(int argc, char **argv);	/* new / fixed / unchanged between runs */
+int cmd_query(int argc, char **argv);	/* filtered queries and read-only SQL */
+int cmd_merge(int argc, char **argv);	/* combine sharded databases */
+int cmd_gc(int argc, char **argv);	/* prune old runs, vacuum */
+int cmd_rules(int argc, char **argv);	/* list loaded rules, frameworks */
+
+/* A verb not built yet: says so, exit status 2. */
+int cmd_unavailable(const char *verb);
+
+#endif

@@ -22,6 +22,9 @@ static void fn_free(struct ir_function *fn)
 	VEC_FREE(fn->edges);
 	VEC_FREE(fn->edge_from);
 	VEC_FREE(fn->succs);
+	VEC_FREE(fn->params);
+	VEC_FREE(fn->args);
+	VEC_FREE(fn->contracts);
 	free(fn);
 }
 
@@ -35,6 +38,7 @@ void ir_unit_free(struct ir_unit *u)
 	for (size_t i = 0; i < u->errors.n; i++)
 		free(u->errors.v[i].message);
 	VEC_FREE(u->errors);
+	VEC_FREE(u->fnptrs);
 	VEC_FREE(u->line_starts);
 	strpool_free(u->strings);
 	free(u->source);
@@ -84,6 +88,7 @@ struct ir_node ir_node_make(enum ir_op op)
 	memset(&n, 0, sizeof(n));
 	n.op = op;
 	n.rule = -1;
+	n.call_site = IR_NONE;
 	return n;
 }
 

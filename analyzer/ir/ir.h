@@ -64,14 +64,46 @@ struct ir_node {
 				 * IR_TRYACQUIRE: variable holding the result;
 				 * 0 when not tracked */
 	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
+	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument
+					 * in ir_function.args (0 = not a plain
+					 * lvalue/address expression) */
+	uint32_t call_site;		/* node of the IR_CALL this node was spliced
+					 * in through (interproc), IR_NONE if the
+					 * function's own */
 	uint32_t succ_off, nsucc;	/* into ir_function.succs, after finalize */
+};
+
+/* A sparse context annotation on a function: __must_hold(x), __acquires(x),
+ * __releases(x).  clang drops the attribute, so the frontend reads the
+ * macro expansions in the declaration (preprocessing record). */
+enum ir_contract_kind { IR_MUST_HOLD, IR_ACQUIRES, IR_RELEASES };
+
+struct ir_contract {
+	enum ir_contract_kind kind;
+	str_id lock;			/* canonical text, as for lock nodes */
+	str_id lock_type;		/* type path if resolvable, else 0 */
+	struct ir_loc loc;		/* the annotation */
+};
+
+/* A function stored into a function-pointer struct field:
+ * `.write32 = tg3_write32` or `tp->write32 = tg3_write32`. */
+struct ir_fnptr {
+	str_id slot;			/* "struct tg3::write32" (type path of the
+					 * field), or the bare field name when the
+					 * struct type is unknown */
+	str_id function;		/* the function's name */
+	struct ir_loc loc;
 };
 
 struct ir_function {
 	str_id name;
 	struct ir_loc loc;
 	bool is_static;
+	bool is_init;			/* marked __init / __devinit (section attr) */
 	uint32_t entry;
+	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
+	VEC(str_id) args;		/* call arguments, see ir_node.args_off */
+	VEC(struct ir_contract) contracts;
 	VEC(struct ir_node) nodes;
 	VEC(struct ir_edge) edges;	/* building: (from, edge) pairs below */
 	VEC(uint32_t) edge_from;
@@ -91,6 +123,7 @@ struct ir_unit {
 	struct strpool *strings;
 	VEC(struct ir_function *) functions;
 	VEC(struct ir_diag) errors;	/* parse errors (clang severity >= error) */
+	VEC(struct ir_fnptr) fnptrs;	/* function-pointer field stores seen */
 	char *source;			/* main file contents, NUL-terminated */
 	size_t source_len;
 	VEC(uint32_t) line_starts;	/* offset of each line (index 0 = line 1) */

@@ -33,7 +33,7 @@ import sys
 
 MIN_CASES = 60
 DEFAULT_MODELS = "contract,ppc64-legacy"
-DEFAULT_IGNORED_RULES = {"MMIO005", "MMIO007"}
+DEFAULT_IGNORED_RULES = {"MMIO005"}
 TIMEOUT = 300
 
 DIRECTIVE_RE = re.compile(r"/\*\s*(models|args|flags|exit|rules|allow-errors)\s*(?::\s*(.*?))?\s*\*/")

@@ -30,8 +30,16 @@ struct finding_draft {
 	uint32_t fixit_first, fixit_last;
 };
 
+/* What the interprocedural pass knows about the function being checked. */
+struct check_fn_info {
+	bool has_callers;		/* some analyzed function calls it: its
+					 * unlocked events are judged there too */
+	int unknown_calls;		/* indirect calls with no known target */
+};
+
 struct check_ctx {
 	const struct engine_config *cfg;
+	const struct check_fn_info *info;
 	const struct rules *rules;
 	const struct ir_unit *unit;
 	const struct ir_function *fn;
@@ -47,6 +55,10 @@ struct check {
 	void (*on_escape)(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc);
 	void (*on_mmiowb)(struct check_ctx *ctx, void *scratch, const struct eng_mmiowb *mb);
 	void (*on_mmiowb_needed)(struct check_ctx *ctx, void *scratch, uint32_t node, int model);
+	void (*on_write)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			 const struct eng_lock *held);
+	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			  const struct eng_lock *held);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
 };
 
@@ -56,10 +68,11 @@ struct finding_vec {
 	size_t n, cap;
 };
 
-/* Run the engine and every check on one function; append mc_findings. */
+/* Run the engine and every check on one function (its expanded graph:
+ * callee summaries spliced in, analyzer/interproc); append mc_findings. */
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
-			 const struct ir_function *fn, const char *display_path,
-			 struct finding_vec *out, struct engine_stats *stats);
+			 const struct ir_function *fn, const struct check_fn_info *info,
+			 const char *display_path, struct finding_vec *out, struct engine_stats *stats);
 /* Add the hidden models the checks need (MMIO002's reference). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);
 
@@ -81,5 +94,12 @@ const struct ir_node *check_node(const struct check_ctx *ctx, uint32_t node);
 /* "spin_unlock_irqrestore(&qp->sq.lock)" as the driver wrote the call. */
 void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strbuf *out);
 const char *check_kind_name(const struct check_ctx *ctx, int kind);
+/* The node of the function's own body a (possibly spliced) node came in
+ * through: itself, or the outermost call it was spliced in by. */
+uint32_t check_top_node(const struct check_ctx *ctx, uint32_t node);
+static inline bool check_is_spliced(const struct check_ctx *ctx, uint32_t node)
+{
+	return ctx->fn->nodes.v[node].call_site != IR_NONE;
+}
 
 #endif

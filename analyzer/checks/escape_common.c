@@ -5,6 +5,21 @@
 
 #include <stdlib.h>
 
+/* The whole section (acquire, writes, release) came in through one call:
+ * the callee reports it itself, the caller does not repeat it. */
+static bool section_inside_callee(struct check_ctx *ctx, const struct eng_escape *esc,
+				  bool (*select)(const struct eng_write *w))
+{
+	uint32_t top = check_top_node(ctx, esc->lock.acquire_node);
+
+	if (!check_is_spliced(ctx, esc->lock.acquire_node) || check_top_node(ctx, esc->release_node) != top)
+		return false;
+	for (int i = 0; i < esc->nwrites; i++)
+		if (select(&esc->writes[i]) && check_top_node(ctx, esc->writes[i].node) != top)
+			return false;
+	return true;
+}
+
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct eng_write *w), int *nselected)
 {
@@ -17,7 +32,7 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 			n++;
 		}
 	*nselected = n;
-	if (last < 0)
+	if (last < 0 || section_inside_callee(ctx, esc, select))
 		return NULL;
 
 	struct finding_draft *d = check_draft(ctx, id, esc->model, esc->writes[last].node);

@@ -11,6 +11,7 @@
 struct frontend {
 	CXIndex index;
 	const struct rules *rules;
+	struct strpool *strings;	/* shared pool for new units, or NULL */
 };
 
 /* A macro expansion in the main file whose name the rules know. */

@@ -251,11 +251,10 @@ static void emit_prim(struct fn_ctx *f, CXCursor c, const struct prim *p, str_id
 	uint32_t n = prim_node(f, c, p);
 	if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
 		uint32_t next = fe_new_label(f);
-		/* the engine takes the key as true on success: a "zero on
-		 * success" result (ret = mutex_lock_interruptible()) has the
-		 * opposite C truth, so it is not tracked */
-		if (!f->t->fe->rules->apis.v[p->ref.index].success_zero)
-			f->fn->nodes.v[n].cond = result_key;
+		/* the engine gives the key the result's C truth: true on
+		 * success, false for "zero on success" APIs
+		 * (ret = mutex_lock_interruptible()) */
+		f->fn->nodes.v[n].cond = result_key;
 		fe_link(f, f->cur, n, IR_EDGE_NEXT);
 		fe_link(f, n, next, IR_EDGE_TRUE);
 		fe_link(f, n, next, IR_EDGE_FALSE);

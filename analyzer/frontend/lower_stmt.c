@@ -245,8 +245,7 @@ static void lower_decl(struct fn_ctx *f, CXCursor c)
 			fe_lower_expr(f, kids.v[k]);
 			str_id key = store ? fe_result_key(f, vars.v[i], true) : 0;
 			for (uint32_t n = before; key && n < f->fn->nodes.n; n++)
-				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond &&
-				    !f->t->fe->rules->apis.v[f->fn->nodes.v[n].rule].success_zero)
+				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond)
 					f->fn->nodes.v[n].cond = key;	/* see emit_prim() */
 		}
 	}

@@ -24,6 +24,11 @@ void frontend_free(struct frontend *fe)
 	free(fe);
 }
 
+void frontend_use_strings(struct frontend *fe, struct strpool *strings)
+{
+	fe->strings = strings;
+}
+
 static void collect_errors(struct tu_ctx *t)
 {
 	unsigned n = clang_getNumDiagnostics(t->tu);
@@ -113,7 +118,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 		return NULL;
 	}
 	t.fe = fe;
-	t.u = ir_unit_new(path);
+	t.u = fe->strings ? ir_unit_new_shared(path, fe->strings) : ir_unit_new(path);
 	t.file = strpool_intern(t.u->strings, path);
 	if (strbuf_read_file(&text, path) == 0) {
 		size_t len = text.len;

@@ -16,8 +16,20 @@ struct ir_unit *ir_unit_new(const char *path)
 	return u;
 }
 
-static void fn_free(struct ir_function *fn)
+struct ir_unit *ir_unit_new_shared(const char *path, struct strpool *strings)
 {
+	struct ir_unit *u = xcalloc(1, sizeof(*u));
+
+	u->path = xstrdup(path);
+	u->strings = strings;
+	u->shares_strings = true;
+	return u;
+}
+
+void ir_fn_free(struct ir_function *fn)
+{
+	if (!fn)
+		return;
 	VEC_FREE(fn->nodes);
 	VEC_FREE(fn->edges);
 	VEC_FREE(fn->edge_from);
@@ -33,14 +45,15 @@ void ir_unit_free(struct ir_unit *u)
 	if (!u)
 		return;
 	for (size_t i = 0; i < u->functions.n; i++)
-		fn_free(u->functions.v[i]);
+		ir_fn_free(u->functions.v[i]);
 	VEC_FREE(u->functions);
 	for (size_t i = 0; i < u->errors.n; i++)
 		free(u->errors.v[i].message);
 	VEC_FREE(u->errors);
 	VEC_FREE(u->fnptrs);
 	VEC_FREE(u->line_starts);
-	strpool_free(u->strings);
+	if (!u->shares_strings)
+		strpool_free(u->strings);
 	free(u->source);
 	free(u->path);
 	free(u);
@@ -71,12 +84,19 @@ const char *ir_unit_line(const struct ir_unit *u, uint32_t line, size_t *len)
 	return u->source + start;
 }
 
-struct ir_function *ir_fn_new(struct ir_unit *u, const char *name)
+struct ir_function *ir_fn_alloc(str_id name)
 {
 	struct ir_function *fn = xcalloc(1, sizeof(*fn));
 
-	fn->name = strpool_intern(u->strings, name);
+	fn->name = name;
 	fn->entry = IR_NONE;
+	return fn;
+}
+
+struct ir_function *ir_fn_new(struct ir_unit *u, const char *name)
+{
+	struct ir_function *fn = ir_fn_alloc(strpool_intern(u->strings, name));
+
 	VEC_PUSH(u->functions, fn);
 	return fn;
 }

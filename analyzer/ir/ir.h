@@ -121,6 +121,7 @@ struct ir_diag {
 struct ir_unit {
 	char *path;			/* main file as given on the command line */
 	struct strpool *strings;
+	bool shares_strings;		/* strings belong to the caller (a program) */
 	VEC(struct ir_function *) functions;
 	VEC(struct ir_diag) errors;	/* parse errors (clang severity >= error) */
 	VEC(struct ir_fnptr) fnptrs;	/* function-pointer field stores seen */
@@ -130,6 +131,9 @@ struct ir_unit {
 };
 
 struct ir_unit *ir_unit_new(const char *path);
+/* A unit interning into `strings`, which outlives it (several units of one
+ * program share a pool so names compare across files). */
+struct ir_unit *ir_unit_new_shared(const char *path, struct strpool *strings);
 void ir_unit_free(struct ir_unit *u);
 /* Take ownership of the main file's text (for fix-its and fingerprints). */
 void ir_unit_set_source(struct ir_unit *u, char *text, size_t len);
@@ -137,6 +141,10 @@ void ir_unit_set_source(struct ir_unit *u, char *text, size_t len);
 const char *ir_unit_line(const struct ir_unit *u, uint32_t line, size_t *len);
 
 struct ir_function *ir_fn_new(struct ir_unit *u, const char *name);
+/* A function that belongs to no unit (summaries, expanded copies); free it
+ * with ir_fn_free. */
+struct ir_function *ir_fn_alloc(str_id name);
+void ir_fn_free(struct ir_function *fn);
 /* Append a node (copied); returns its index.  succ fields are ignored. */
 uint32_t ir_add_node(struct ir_function *fn, const struct ir_node *node);
 /* A node of kind op with everything else zero / -1. */

@@ -71,6 +71,15 @@ str_id fe_device(struct tu_ctx *t, CXCursor c);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
+void fe_type_name(CXType ty, struct strbuf *out);
+
+/* fnptr.c: parameters, call arguments, indirect-call slots, fnptr stores */
+void fe_params(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
+void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node);
+str_id fe_slot_key(struct tu_ctx *t, CXCursor c);
+void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign);
+void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope);
+void fe_scan_literal(struct tu_ctx *t, CXCursor lit);
 
 /* lower.c: expressions and conditions */
 uint32_t fe_new_node(struct fn_ctx *f, enum ir_op op, CXCursor at);

@@ -71,6 +71,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
+	if (k == CXCursor_VarDecl)	/* any file: ops tables in headers too */
+		fe_scan_var_init(s->t, c, true);
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_MacroExpansion) {

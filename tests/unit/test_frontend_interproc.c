@@ -175,6 +175,53 @@ static void test_fnptrs(const struct ir_unit *u)
 		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "interproc.c") != NULL);
 }
 
+/* "kind lock type @line:col; ..." for fn's contracts (caller frees). */
+static char *contract_text(const struct ir_unit *u, const struct ir_function *fn)
+{
+	static const char *const kinds[] = { "must_hold", "acquires", "releases" };
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (size_t i = 0; i < fn->contracts.n; i++) {
+		const struct ir_contract *c = &fn->contracts.v[i];
+		strbuf_addf(&sb, "%s%s %s %s @%u:%u", i ? "; " : "", kinds[c->kind], str(u, c->lock),
+			    str(u, c->lock_type), c->loc.line, c->loc.col);
+	}
+	return strbuf_detach(&sb);
+}
+
+#define CHECK_CONTRACTS(u, name, want) do { \
+	char *got_ = contract_text(u, find_fn(u, name)); \
+	CHECK_STR(got_, want); \
+	free(got_); } while (0)
+
+static void test_annotations(void)
+{
+	struct ir_unit *u = parse("annot.c");
+
+	CHECK(u->errors.n == 0);
+	/* from the prototype only; lock canonical as a lock node's would be */
+	CHECK_CONTRACTS(u, "nic_kick", "must_hold nic->lock struct nic::lock @10:46");
+	/* on the prototype and the definition: once, the first seen */
+	CHECK_CONTRACTS(u, "nic_take", "acquires nic->lock struct nic::lock @12:2");
+	/* between ')' and '{', &(nic)->, embedded and pointed-to structs */
+	CHECK_CONTRACTS(u, "nic_give", "releases nic->rx.lock struct nic::rx.lock @25:2; "
+			"releases nic->tx->lock struct ring::lock @26:2");
+	/* a pointer parameter is typed by its record; a struct parameter */
+	CHECK_CONTRACTS(u, "ring_poke", "must_hold r struct ring @32:53; must_hold n.rx.lock struct nic::rx.lock @32:68");
+	/* globals are named by themselves, as fe_lock_type names them */
+	CHECK_CONTRACTS(u, "list_walk", "must_hold nic_list_lock nic_list_lock @37:29; must_hold rcu rcu @37:57");
+	CHECK_CONTRACTS(u, "nic_init", "");
+	CHECK_CONTRACTS(u, "plain", "");
+
+	CHECK(find_fn(u, "nic_init")->is_init);
+	CHECK(find_fn(u, "nic_exit")->is_init);
+	CHECK(find_fn(u, "nic_old_probe")->is_init);
+	CHECK(!find_fn(u, "plain")->is_init);
+	CHECK(!find_fn(u, "nic_kick")->is_init);	/* the prototype's ';' ends its window */
+	ir_unit_free(u);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -190,6 +237,7 @@ int main(void)
 	test_params_and_calls(u);
 	test_fnptrs(u);
 	ir_unit_free(u);
+	test_annotations();
 	frontend_free(fe);
 	rules_free(rules);
 	strbuf_release(&err);

@@ -21,6 +21,20 @@ struct macro_use {
 	char *name;
 };
 
+/* An annotation macro (__must_hold, __init, ...) expanded in the main file. */
+struct annot_use {
+	unsigned start, end;
+	int index;			/* rules->annotations */
+	CXCursor cursor;		/* the MacroExpansion */
+};
+
+/* Where a main-file function declaration's annotations can be: [lo, hi). */
+struct fn_window {
+	char *name;
+	unsigned lo, hi;
+	bool definition;
+};
+
 struct tu_ctx {
 	struct frontend *fe;
 	CXTranslationUnit tu;
@@ -28,6 +42,9 @@ struct tu_ctx {
 	VEC(struct macro_use) macros;	/* sorted by start */
 	size_t win_lo, win_hi;		/* macros inside the function being lowered */
 	str_id file;			/* interned main file name */
+	VEC(struct annot_use) annots;	/* in source order */
+	VEC(struct fn_window) windows;	/* function declarations, in order */
+	unsigned prev_decl_end;		/* end of the last top-level declaration */
 };
 
 struct jump_target {
@@ -72,6 +89,20 @@ str_id fe_device(struct tu_ctx *t, CXCursor c);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
+void fe_type_name(CXType ty, struct strbuf *out);
+
+/* fnptr.c: parameters, call arguments, indirect-call slots, fnptr stores */
+void fe_params(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
+void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node);
+str_id fe_slot_key(struct tu_ctx *t, CXCursor c);
+void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign);
+void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope);
+void fe_scan_literal(struct tu_ctx *t, CXCursor lit);
+
+/* annot.c: sparse contexts and __init through the preprocessing record */
+void fe_annot_macro(struct tu_ctx *t, CXCursor c, const char *name);
+void fe_annot_decl(struct tu_ctx *t, CXCursor c);
+void fe_annotate(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
 
 /* lower.c: expressions and conditions */
 uint32_t fe_new_node(struct fn_ctx *f, enum ir_op op, CXCursor at);

@@ -356,15 +356,13 @@ static void lower_call(struct fn_ctx *f, CXCursor c)
 		nd->spelled = nd->callee;
 		free(name);
 	} else {
-		CXCursor fnexpr = fe_unwrap(fe_nth_child(c, 0));
-		if (clang_getCursorKind(fnexpr) == CXCursor_UnaryOperator)
-			fnexpr = fe_unwrap(fe_nth_child(fnexpr, 0));
-		char *name = fe_spelling(fnexpr);
+		/* through a field or pointer: the slot key fnptr stores use */
+		str_id slot = fe_slot_key(f->t, fe_nth_child(c, 0));
 		nd = &f->fn->nodes.v[node];
-		nd->callee = *name ? strpool_intern(f->t->u->strings, name) : 0;
+		nd->callee = slot;
 		nd->indirect = true;
-		free(name);
 	}
+	fe_call_args(f, c, node);
 	fe_emit(f, node);
 }
 

@@ -76,6 +76,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
+	if (k == CXCursor_VarDecl)	/* any file: ops tables in headers too */
+		fe_scan_var_init(s->t, c, true);
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_MacroExpansion) {
@@ -88,11 +90,15 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 			m.name = name;
 			VEC_PUSH(s->t->macros, m);
 		} else {
+			fe_annot_macro(s->t, c, name);
 			free(name);
 		}
-	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
-		VEC_PUSH(s->fns, c);
+		return CXChildVisit_Continue;
 	}
+	if (clang_isDeclaration(k))
+		fe_annot_decl(s->t, c);
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+		VEC_PUSH(s->fns, c);
 	return CXChildVisit_Continue;
 }
 
@@ -131,13 +137,19 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_visit, &scan);
 	if (t.macros.n)
 		qsort(t.macros.v, t.macros.n, sizeof(t.macros.v[0]), cmp_macro);
-	for (size_t i = 0; i < scan.fns.n; i++)
+	for (size_t i = 0; i < scan.fns.n; i++) {
 		fe_lower_function(&t, scan.fns.v[i]);
+		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);
+	}
 
 	VEC_FREE(scan.fns);
 	for (size_t i = 0; i < t.macros.n; i++)
 		free(t.macros.v[i].name);
 	VEC_FREE(t.macros);
+	for (size_t i = 0; i < t.windows.n; i++)
+		free(t.windows.v[i].name);
+	VEC_FREE(t.windows);
+	VEC_FREE(t.annots);
 	clang_disposeTranslationUnit(t.tu);
 	return t.u;
 }

@@ -162,5 +162,7 @@ static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint3
 const char *ir_op_name(enum ir_op op);
 /* Human-readable dump of a function, for --dump-ir and tests. */
 void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out);
+/* The unit's function-pointer stores (also printed after the last function). */
+void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out);
 
 #endif

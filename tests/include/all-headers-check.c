@@ -5,6 +5,7 @@
  */
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/init.h>
 #include <linux/errno.h>
 #include <linux/typecheck.h>
 #include <linux/kernel.h>

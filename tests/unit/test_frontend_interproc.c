@@ -1,0 +1,245 @@
+/*
+ * test_frontend_interproc.c - what the frontend records for the
+ * interprocedural engine, on driver-shaped files in tests/unit/frontend/:
+ * parameter names, call arguments, indirect-call slot keys, function-
+ * pointer stores (interproc.c), sparse contracts and __init (annot.c),
+ * and scope-based lock guards (guards.c).
+ */
+#include <stdlib.h>
+
+#include "frontend/frontend.h"
+#include "testlib.h"
+
+static struct rules *rules;
+static struct frontend *fe;
+
+/* Parse tests/unit/frontend/NAME; exits if no unit comes back. */
+static struct ir_unit *parse(const char *name)
+{
+	char *path = xasprintf("%s/unit/frontend/%s", TESTS_DIR, name);
+	const char *args[] = { "-I", TESTS_DIR "/include" };
+	struct strbuf err = STRBUF_INIT;
+	struct ir_unit *u = frontend_parse(fe, path, args, 2, &err);
+
+	if (!u) {
+		fprintf(stderr, "%s: %s\n", path, err.buf);
+		exit(1);
+	}
+	for (size_t i = 0; i < u->errors.n; i++)
+		fprintf(stderr, "%s:%u: %s\n", name, u->errors.v[i].line, u->errors.v[i].message);
+	free(path);
+	strbuf_release(&err);
+	return u;
+}
+
+static const struct ir_function *find_fn(const struct ir_unit *u, const char *name)
+{
+	for (size_t i = 0; i < u->functions.n; i++)
+		if (!strcmp(strpool_str(u->strings, u->functions.v[i]->name), name))
+			return u->functions.v[i];
+	fprintf(stderr, "no function %s\n", name);
+	exit(1);
+}
+
+static const char *str(const struct ir_unit *u, str_id id)
+{
+	return id ? strpool_str(u->strings, id) : "-";
+}
+
+/* Index of the k-th (0-based) node with this op, or IR_NONE. */
+static uint32_t nth(const struct ir_function *fn, enum ir_op op, int k)
+{
+	for (size_t i = 0; i < fn->nodes.n; i++)
+		if (fn->nodes.v[i].op == op && k-- == 0)
+			return (uint32_t)i;
+	return IR_NONE;
+}
+
+static int count(const struct ir_function *fn, enum ir_op op)
+{
+	int n = 0;
+
+	for (size_t i = 0; i < fn->nodes.n; i++)
+		n += fn->nodes.v[i].op == op;
+	return n;
+}
+
+/* "a, b, -": a list of interned ids as one string (caller frees). */
+static char *join(const struct ir_unit *u, const str_id *ids, size_t n)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s", i ? ", " : "", str(u, ids[i]));
+	return strbuf_detach(&sb);
+}
+
+/* The k-th call node of fn: "callee(args)", with " indirect" appended. */
+static char *call_text(const struct ir_unit *u, const struct ir_function *fn, int k)
+{
+	uint32_t i = nth(fn, IR_CALL, k);
+
+	if (i == IR_NONE)
+		return xstrdup("(no call)");
+	const struct ir_node *n = &fn->nodes.v[i];
+	char *args = join(u, fn->args.v + n->args_off, n->nargs);
+	char *s = xasprintf("%s(%s)%s", str(u, n->callee), args, n->indirect ? " indirect" : "");
+	free(args);
+	return s;
+}
+
+#define CHECK_CALL(u, fn, k, want) do { \
+	char *got_ = call_text(u, fn, k); \
+	CHECK_STR(got_, want); \
+	free(got_); } while (0)
+
+#define CHECK_PARAMS(u, fn, want) do { \
+	char *got_ = join(u, (fn)->params.v, (fn)->params.n); \
+	CHECK_STR(got_, want); \
+	free(got_); } while (0)
+
+/* The unit's fnptr stores, "slot = function @line" one per line. */
+static char *fnptr_text(const struct ir_unit *u)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (size_t i = 0; i < u->fnptrs.n; i++) {
+		const struct ir_fnptr *p = &u->fnptrs.v[i];
+		strbuf_addf(&sb, "%s = %s @%u:%u\n", str(u, p->slot), str(u, p->function), p->loc.line, p->loc.col);
+	}
+	return strbuf_detach(&sb);
+}
+
+static void test_params_and_calls(const struct ir_unit *u)
+{
+	const struct ir_function *fn = find_fn(u, "sq_helper");
+
+	CHECK_PARAMS(u, fn, "s, reg, val");
+	CHECK_PARAMS(u, find_fn(u, "tg3_probe"), "tp, flush, ops");
+	CHECK_PARAMS(u, find_fn(u, "unnamed_params"), "-, tp");
+	CHECK_PARAMS(u, find_fn(u, "tg3_read32"), "tp, off");
+
+	fn = find_fn(u, "tg3_xmit");
+	CHECK(count(fn, IR_CALL) == 8);
+	/* address kept; pointer arithmetic gives the device base; v + 1 is
+	 * not a named value */
+	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, -)");
+	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, -, v) indirect");
+	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, -, v) indirect");
+	CHECK_CALL(u, fn, 3, "struct tg3_ops::write32(tp, arr[2], *arr) indirect");
+	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, -, v) indirect");	/* (*tp->write32)() */
+	CHECK_CALL(u, fn, 5, "struct tg3::ring.kick(tp->regs) indirect");
+	CHECK_CALL(u, fn, 6, "tg3_hook(tp, -, -) indirect");		/* a global */
+	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, -)");	/* &(*tp).sq, a cast */
+	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, -, -) indirect");
+	fn = find_fn(u, "ring_go");	/* pointer, by value, global: one key */
+	CHECK_CALL(u, fn, 0, "ring_t::kick(-) indirect");
+	CHECK_CALL(u, fn, 1, "ring_t::kick(-) indirect");
+	CHECK_CALL(u, fn, 2, "ring_t::kick(-) indirect");
+
+	/* lock and MMIO nodes carry no arguments */
+	fn = find_fn(u, "sq_helper");
+	CHECK(fn->nodes.v[nth(fn, IR_ACQUIRE, 0)].nargs == 0);
+	CHECK(fn->nodes.v[nth(fn, IR_MMIO_WRITE, 0)].nargs == 0);
+	CHECK(fn->args.n == 0);
+}
+
+static void test_fnptrs(const struct ir_unit *u)
+{
+	static const char want[] =
+		"tg3_hook = tg3_write32 @32:1\n"
+		"struct tg3_ops::read32 = tg3_read32 @35:2\n"
+		"struct tg3_ops::write32 = tg3_write32 @36:2\n"
+		"struct tg3_ops::write32 = tg3_write32_flush @39:4\n"
+		"struct tg3_ops::read32 = tg3_read32 @40:4\n"		/* positional */
+		"struct tg3_ops::write32 = tg3_write32 @40:16\n"
+		"struct tg3::ops.write32 = tg3_write32 @43:11\n"	/* nested list */
+		"struct tg3::ring.kick = ring_kick @44:2\n"		/* .a.b = */
+		"struct tg3::write32 = tg3_write32 @45:2\n"
+		"ring_t::kick = ring_kick @88:28\n"			/* typedef'd anonymous */
+		/* file-scope initializers first, then stores in bodies */
+		"struct tg3::write32 = tg3_write32_flush @57:2\n"	/* c ? f : g */
+		"struct tg3::write32 = tg3_write32 @57:2\n"
+		"struct tg3::write32 = tg3_write32_flush @59:3\n"
+		"struct tg3::ops.write32 = tg3_write32 @60:2\n"
+		"struct tg3_ops::read32 = tg3_read32 @61:27\n"		/* compound literal */
+		"struct tg3_ops::write32 = tg3_write32_flush @63:45\n"	/* static local */
+		"struct tg3::ring.kick = ring_kick @66:2\n";
+	char *got = fnptr_text(u);
+
+	CHECK_STR(got, want);
+	free(got);
+	for (size_t i = 0; i < u->fnptrs.n; i++)
+		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "interproc.c") != NULL);
+}
+
+/* "kind lock type @line:col; ..." for fn's contracts (caller frees). */
+static char *contract_text(const struct ir_unit *u, const struct ir_function *fn)
+{
+	static const char *const kinds[] = { "must_hold", "acquires", "releases" };
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (size_t i = 0; i < fn->contracts.n; i++) {
+		const struct ir_contract *c = &fn->contracts.v[i];
+		strbuf_addf(&sb, "%s%s %s %s @%u:%u", i ? "; " : "", kinds[c->kind], str(u, c->lock),
+			    str(u, c->lock_type), c->loc.line, c->loc.col);
+	}
+	return strbuf_detach(&sb);
+}
+
+#define CHECK_CONTRACTS(u, name, want) do { \
+	char *got_ = contract_text(u, find_fn(u, name)); \
+	CHECK_STR(got_, want); \
+	free(got_); } while (0)
+
+static void test_annotations(void)
+{
+	struct ir_unit *u = parse("annot.c");
+
+	CHECK(u->errors.n == 0);
+	/* from the prototype only; lock canonical as a lock node's would be */
+	CHECK_CONTRACTS(u, "nic_kick", "must_hold nic->lock struct nic::lock @10:46");
+	/* on the prototype and the definition: once, the first seen */
+	CHECK_CONTRACTS(u, "nic_take", "acquires nic->lock struct nic::lock @12:2");
+	/* between ')' and '{', &(nic)->, embedded and pointed-to structs */
+	CHECK_CONTRACTS(u, "nic_give", "releases nic->rx.lock struct nic::rx.lock @25:2; "
+			"releases nic->tx->lock struct ring::lock @26:2");
+	/* a pointer parameter is typed by its record; a struct parameter */
+	CHECK_CONTRACTS(u, "ring_poke", "must_hold r struct ring @32:53; must_hold n.rx.lock struct nic::rx.lock @32:68");
+	/* globals are named by themselves, as fe_lock_type names them */
+	CHECK_CONTRACTS(u, "list_walk", "must_hold nic_list_lock nic_list_lock @37:29; must_hold rcu rcu @37:57");
+	CHECK_CONTRACTS(u, "nic_init", "");
+	CHECK_CONTRACTS(u, "plain", "");
+
+	CHECK(find_fn(u, "nic_init")->is_init);
+	CHECK(find_fn(u, "nic_exit")->is_init);
+	CHECK(find_fn(u, "nic_old_probe")->is_init);
+	CHECK(!find_fn(u, "plain")->is_init);
+	CHECK(!find_fn(u, "nic_kick")->is_init);	/* the prototype's ';' ends its window */
+	ir_unit_free(u);
+}
+
+int main(void)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	rules = rules_load(MMIOCHECK_RULES_DIR, NULL, 0, &err);
+	if (!rules) {
+		fprintf(stderr, "%s\n", err.buf);
+		return 1;
+	}
+	fe = frontend_new(rules);
+	struct ir_unit *u = parse("interproc.c");
+	CHECK(u->errors.n == 0);
+	test_params_and_calls(u);
+	test_fnptrs(u);
+	ir_unit_free(u);
+	test_annotations();
+	frontend_free(fe);
+	rules_free(rules);
+	strbuf_release(&err);
+	TEST_DONE();
+}

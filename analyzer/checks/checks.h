@@ -35,6 +35,10 @@ struct check_fn_info {
 	bool has_callers;		/* some analyzed function calls it: its
 					 * unlocked events are judged there too */
 	int unknown_calls;		/* indirect calls with no known target */
+	/* Does callee `name` carry a __must_hold/__releases contract, so that
+	 * it judges the releases in its body itself?  NULL: never. */
+	bool (*callee_has_contract)(void *ctx, str_id name);
+	void *callee_ctx;
 };
 
 struct check_ctx {

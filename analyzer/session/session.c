@@ -174,6 +174,23 @@ static struct ir_function *lookup_stored(void *ctx, const char *key, struct strp
 	return fn;
 }
 
+/* check_fn_info.callee_has_contract: a function of the program named
+ * `name` is annotated __must_hold / __releases. */
+static bool callee_has_contract(void *ctx, str_id name)
+{
+	const struct ipa_program *p = ctx;
+
+	for (size_t i = 0; i < p->fns.n; i++) {
+		const struct ir_function *fn = p->fns.v[i].fn;
+		if (!fn || p->fns.v[i].name != name)
+			continue;
+		for (size_t k = 0; k < fn->contracts.n; k++)
+			if (fn->contracts.v[k].kind != IR_ACQUIRES)
+				return true;
+	}
+	return false;
+}
+
 /* Run the checks on every function of unit `u` (already solved in p). */
 static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u)
 {
@@ -191,7 +208,8 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
 		int fi = ipa_find(p, fn);
-		struct check_fn_info info = { p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls };
+		struct check_fn_info info = { p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
+					      callee_has_contract, p };
 		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
 		checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);

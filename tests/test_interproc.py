@@ -55,6 +55,12 @@ def main():
     check(alone == joint and len(joint) == 4,
           "one file per run sees the other file's summaries (%d findings, joint %d)" % (len(alone), len(joint)))
 
+    db2 = os.path.join(opts.work, "callers-first.db")
+    _, early, _ = run(opts, db2, [main_c])
+    _, late, err = run(opts, db2, [hw])
+    check(not [f for f in early if f[1] == "MMIO001"] and late == joint and "again" in err,
+          "callers analyzed before their callees are re-checked when the callees arrive")
+
     text = open(hw).read().replace("writel_relaxed(val, dev->regs + reg);", "writel(val, dev->regs + reg);")
     open(hw, "w").write(text)
     _, again, err = run(opts, db, [hw])

@@ -274,6 +274,36 @@ static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec
 	}
 }
 
+/* Record that u called `name` and found no summary for it ("none"), so
+ * that a later run defining it re-checks u. */
+static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id name)
+{
+	const char *key = strpool_str(p->strings, name);
+
+	for (size_t j = 0; j < used->n; j++)
+		if (!strcmp(used->v[j].key, key))
+			return;
+	struct store_summary us = { key, key, xstrdup("none"), NULL, false };
+	VEC_PUSH(*used, us);
+}
+
+static void missing_uses(struct ipa_program *p, struct ir_unit *u, summary_vec *used)
+{
+	for (size_t i = 0; i < u->functions.n; i++) {
+		const struct ir_function *fn = u->functions.v[i];
+		int fi = ipa_find(p, fn);
+		for (size_t k = 0; k < fn->nodes.n; k++) {
+			const struct ir_node *n = &fn->nodes.v[k];
+			uint32_t t[IPA_MAX_TARGETS];
+			bool unknown;
+			if (n->op != IR_CALL || n->indirect || !n->callee)
+				continue;
+			if (!ipa_call_targets(p, p->fns.v[fi].file, n, t, &unknown))
+				add_missing_use(p, used, n->callee);
+		}
+	}
+}
+
 static void free_summaries(summary_vec *v)
 {
 	for (size_t i = 0; i < v->n; i++) {
@@ -294,6 +324,7 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, struct ir_uni
 		return 0;
 	strbuf_init(&sb);
 	unit_summaries(p, u, &def, &used);
+	missing_uses(p, u, &used);
 	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
 		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
 		s->any_errors = true;

@@ -30,8 +30,13 @@ struct finding_draft {
 	uint32_t fixit_first, fixit_last;
 };
 
+struct check_program;
+struct finding_vec;
+
 /* What the interprocedural pass knows about the function being checked. */
 struct check_fn_info {
+	struct check_program *program;	/* cross-function state, or NULL */
+	bool is_init;			/* probe/init/remove path (MMIO005) */
 	bool has_callers;		/* some analyzed function calls it: its
 					 * unlocked events are judged there too */
 	int unknown_calls;		/* indirect calls with no known target */
@@ -50,6 +55,7 @@ struct check_ctx {
 	const char *display_path;	/* file name as findings show it */
 	VEC(struct finding_draft) drafts;
 	void *scratch[16];		/* per check, per function */
+	void **program_scratch;		/* per check, for the whole program */
 	int current;			/* index of the check being called */
 };
 
@@ -64,6 +70,10 @@ struct check {
 	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
 			  const struct eng_lock *held);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
+	/* Program-wide checks (inferences over every function, MMIO005). */
+	void *(*begin_program)(const struct engine_config *cfg, bool strict);
+	void (*end_program)(const struct engine_config *cfg, void *program_scratch,
+			    struct finding_vec *out);
 };
 
 /* A growable array of findings (usable with the VEC_* macros). */
@@ -77,6 +87,17 @@ struct finding_vec {
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
 			 const struct ir_function *fn, const struct check_fn_info *info,
 			 const char *display_path, struct finding_vec *out, struct engine_stats *stats);
+/* Cross-function state: create before the first checks_run_function of a
+ * program, end after the last (appends the program-wide findings, each
+ * with its own file), then free. */
+struct check_program *checks_program_new(const struct engine_config *cfg, bool strict);
+void checks_program_end(struct check_program *prog, struct finding_vec *out);
+void checks_program_free(struct check_program *prog);
+/* Fingerprint a finding made outside a function's drafts (program-wide
+ * checks): `line_text` is the reported line, occurrence its index among
+ * identical findings. */
+void checks_fingerprint_one(struct mc_finding *f, const char *line_text, size_t len, uint64_t occurrence);
+
 /* Add the hidden models the checks need (MMIO002's reference). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);
 

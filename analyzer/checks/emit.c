@@ -265,6 +265,23 @@ static uint64_t identity_hash(const struct check_ctx *ctx, const struct mc_findi
 	return h;
 }
 
+void checks_fingerprint_one(struct mc_finding *f, const char *line, size_t len, uint64_t occurrence)
+{
+	const char *parts[] = { f->rule, f->model, f->file, f->function,
+				f->lock_type ? f->lock_type : f->lock_name, f->accessor };
+	uint64_t h = HASH_SEED;
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		const char *p = parts[i] ? parts[i] : "";
+		h = hash_bytes(p, strlen(p) + 1, h);
+	}
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]))
+			h = hash_bytes(&line[i], 1, h);
+	h = hash_bytes(&occurrence, sizeof(occurrence), h);
+	snprintf(f->fingerprint, sizeof(f->fingerprint), "%016llx", (unsigned long long)h);
+}
+
 void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n)
 {
 	uint64_t *ids = xcalloc(n ? n : 1, sizeof(*ids));

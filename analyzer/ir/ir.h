@@ -67,6 +67,10 @@ struct ir_node {
 	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument
 					 * in ir_function.args (0 = not a plain
 					 * lvalue/address expression) */
+	str_id reg;			/* MMIO ops: the register, for MMIO005: the
+					 * address with its base written as the base's
+					 * type path ("struct foo::regs+FOO_CTRL"),
+					 * 0 if unknown */
 	uint32_t call_site;		/* node of the IR_CALL this node was spliced
 					 * in through (interproc), IR_NONE if the
 					 * function's own */

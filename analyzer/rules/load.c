@@ -341,7 +341,8 @@ static int load_barrier(struct load_ctx *c, json_t *e)
 /* checks entry, keyed by id. */
 static int load_check(struct load_ctx *c, json_t *e)
 {
-	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model", NULL };
+	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model",
+					    "setup_functions", NULL };
 	static const char *const sev[] = { "error", "warning", "note", NULL };
 	struct check_info k = { 0 };
 	int v;
@@ -351,14 +352,17 @@ static int load_check(struct load_ctx *c, json_t *e)
 	if (get_string(c, e, "name", true, k.id, &k.name) < 0 || get_string(c, e, "severity", true, k.id, &k.severity) < 0 ||
 	    get_string(c, e, "summary", false, k.id, &k.summary) < 0 ||
 	    get_string(c, e, "reference_model", false, k.id, &k.reference_model) < 0 ||
+	    get_string(c, e, "setup_functions", false, k.id, &k.setup_functions) < 0 ||
 	    pick(c, k.severity, "severity", sev, &v) < 0) {
 		free(k.id); free(k.name); free(k.severity); free(k.summary); free(k.reference_model);
+		free(k.setup_functions);
 		return -1;
 	}
 	for (size_t i = 0; i < c->r->checks.n; i++)
 		if (!strcmp(c->r->checks.v[i].id, k.id)) {
 			struct check_info *o = &c->r->checks.v[i];
 			free(o->id); free(o->name); free(o->severity); free(o->summary); free(o->reference_model);
+			free(o->setup_functions);
 			*o = k;
 			return 0;
 		}

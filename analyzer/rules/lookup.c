@@ -73,6 +73,7 @@ void rules_free(struct rules *r)
 		free(c->severity);
 		free(c->summary);
 		free(c->reference_model);
+		free(c->setup_functions);
 	}
 	for (size_t i = 0; i < r->lock_wrappers.n; i++)
 		free(r->lock_wrappers.v[i]);

@@ -120,6 +120,8 @@ struct check_info {
 	char *severity;		/* "error" | "warning" | "note" */
 	char *summary;
 	char *reference_model;	/* MMIO002: the model that does order it */
+	char *setup_functions;	/* MMIO005: comma-separated globs of functions
+				 * that run before the device is shared */
 };
 
 /*

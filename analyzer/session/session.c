@@ -10,6 +10,7 @@
 #include "../store/summaries.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,10 +32,12 @@ struct mc_session {
 	size_t nmodel_names;
 	bool any_errors;
 	struct strpool *strings;	/* shared by every unit of the session */
+	bool strict;			/* MMIO005 in setup paths too */
 	size_t rechecked;		/* stale callers analyzed again */
 };
 
 typedef VEC(struct mc_result *) result_vec;
+static void free_finding(struct mc_finding *f);
 typedef VEC(char *) path_vec;
 
 void mc_options_init(struct mc_options *opt)
@@ -69,6 +72,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.rules = s->rules;
 	s->cfg.preempt_rt = opt->preempt_rt;
 	s->cfg.max_states = opt->max_states;
+	s->strict = opt->strict;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
 		goto fail;
 	for (int i = 0; i < s->cfg.nmodels; i++)
@@ -191,8 +195,60 @@ static bool callee_has_contract(void *ctx, str_id name)
 	return false;
 }
 
+/* Trace steps in other files: shown relative to the source root too. */
+static void show_trace_files(const struct mc_session *s, struct finding_vec *findings)
+{
+	for (size_t i = 0; i < findings->n; i++)
+		for (size_t k = 0; k < findings->v[i].ntrace; k++) {
+			struct mc_trace_step *t = &findings->v[i].trace[k];
+			const char *d = display_path(s, t->file);
+			if (d != t->file) {
+				char *copy = xstrdup(d);
+				free(t->file);
+				t->file = copy;
+			}
+		}
+}
+
+/* Hand the program-wide findings to the results of their files. */
+static void distribute(struct finding_vec *extra, result_vec *out, size_t first)
+{
+	for (size_t i = 0; i < extra->n; i++) {
+		struct mc_result *target = NULL;
+		for (size_t k = first; k < out->n && !target; k++)
+			if (!strcmp(out->v[k]->path, extra->v[i].file))
+				target = out->v[k];
+		if (!target) {
+			free_finding(&extra->v[i]);
+			continue;
+		}
+		target->findings = xrealloc(target->findings, (target->nfindings + 1) * sizeof(*target->findings));
+		target->findings[target->nfindings++] = extra->v[i];
+	}
+	VEC_FREE(*extra);
+}
+
+/* Does the function run before the device is shared (probe, init,
+ * remove: rules/checks.json MMIO005 setup_functions, or __init)? */
+static bool setup_function(const struct mc_session *s, const struct ir_function *fn, const char *name)
+{
+	const struct check_info *ci = rules_find_check(s->rules, "MMIO005");
+
+	if (fn->is_init)
+		return true;
+	if (!ci || !ci->setup_functions)
+		return false;
+	char *list = xstrdup(ci->setup_functions), *save = NULL;
+	bool hit = false;
+	for (char *g = strtok_r(list, ",", &save); g && !hit; g = strtok_r(NULL, ",", &save))
+		hit = fnmatch(g, name, 0) == 0;
+	free(list);
+	return hit;
+}
+
 /* Run the checks on every function of unit `u` (already solved in p). */
-static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u)
+static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+				    struct check_program *prog)
 {
 	struct finding_vec findings = { NULL, 0, 0 };
 	struct mc_result *res = xcalloc(1, sizeof(*res));
@@ -208,7 +264,8 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
 		int fi = ipa_find(p, fn);
-		struct check_fn_info info = { p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
+		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
+					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
 					      callee_has_contract, p };
 		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
@@ -221,17 +278,7 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 		res->truncated |= st.truncated;
 		ir_fn_free(x);
 	}
-	/* trace steps in other files: shown relative to the source root too */
-	for (size_t i = 0; i < findings.n; i++)
-		for (size_t k = 0; k < findings.v[i].ntrace; k++) {
-			struct mc_trace_step *t = &findings.v[i].trace[k];
-			const char *d = display_path(s, t->file);
-			if (d != t->file) {
-				char *copy = xstrdup(d);
-				free(t->file);
-				t->file = copy;
-			}
-		}
+	show_trace_files(s, &findings);
 	res->findings = findings.v;
 	res->nfindings = findings.n;
 	if (res->nerrors)
@@ -372,15 +419,17 @@ static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n
 		ipa_add_unit(&p, units[i], display_path(s, units[i]->path));
 	if (rc == 0)
 		ipa_solve(&p);
-	for (size_t i = 0; i < n && rc == 0; i++) {
-		struct mc_result *res = check_unit(s, &p, units[i]);
-		if (store_unit(s, &p, units[i], res, err) < 0) {
-			mc_result_free(res);
+	size_t first = out->n;
+	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		VEC_PUSH(*out, check_unit(s, &p, units[i], prog));
+	struct finding_vec extra = { NULL, 0, 0 };
+	checks_program_end(prog, &extra);
+	checks_program_free(prog);
+	distribute(&extra, out, first);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (store_unit(s, &p, units[i], out->v[first + i], err) < 0)
 			rc = -1;
-			break;
-		}
-		VEC_PUSH(*out, res);
-	}
 	ipa_free(&p);
 	for (size_t i = 0; i < n; i++)
 		ir_unit_free(units[i]);

@@ -94,6 +94,7 @@ struct mc_options {
 	int max_states;			/* per CFG node; 0 = default */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
+	bool strict;			/* MMIO005 also in probe/init/remove paths */
 };
 
 struct mc_session;

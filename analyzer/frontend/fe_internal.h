@@ -42,7 +42,9 @@ struct tu_ctx {
 	size_t win_lo, win_hi;		/* macros inside the function being lowered */
 	str_id file;			/* interned main file name */
 	VEC(struct annot_use) annots;	/* in source order */
-	VEC(struct fn_window) windows;	/* function declarations, in order */
+	VEC(struct fn_window) windows;	/* function declarations, in order;
+					 * after fe_annot_finish only those
+					 * holding an annotation */
 	unsigned prev_decl_end;		/* end of the last top-level declaration */
 };
 
@@ -115,6 +117,7 @@ void fe_scan_literal(struct tu_ctx *t, CXCursor lit);
 /* annot.c: sparse contexts and __init through the preprocessing record */
 void fe_annot_macro(struct tu_ctx *t, CXCursor c, const char *name);
 void fe_annot_decl(struct tu_ctx *t, CXCursor c);
+void fe_annot_finish(struct tu_ctx *t);
 void fe_annotate(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
 
 /* lower.c: expressions and conditions */

@@ -48,7 +48,12 @@ static CXCursor guard_init(struct tu_ctx *t, CXCursor var, int *klass)
 	cursor_vec kids = VEC_INIT;
 	CXCursor call = clang_getNullCursor();
 	bool has_attr = false;
+	enum CXTypeKind tk = clang_getCanonicalType(clang_getCursorType(var)).kind;
 
+	/* class_<name>_t is a struct (DEFINE_LOCK_GUARD_1) or a pointer
+	 * (DEFINE_GUARD): skip the children of every other local */
+	if (tk != CXType_Record && tk != CXType_Pointer)
+		return call;
 	fe_children(var, &kids);
 	for (size_t i = 0; i < kids.n; i++) {
 		enum CXCursorKind k = clang_getCursorKind(kids.v[i]);

@@ -149,30 +149,32 @@ static void test_params_and_calls(const struct ir_unit *u)
 static void test_fnptrs(const struct ir_unit *u)
 {
 	static const char want[] =
-		"tg3_hook = tg3_write32 @32:1\n"
-		"struct tg3_ops::read32 = tg3_read32 @35:2\n"
-		"struct tg3_ops::write32 = tg3_write32 @36:2\n"
-		"struct tg3_ops::write32 = tg3_write32_flush @39:4\n"
-		"struct tg3_ops::read32 = tg3_read32 @40:4\n"		/* positional */
-		"struct tg3_ops::write32 = tg3_write32 @40:16\n"
-		"struct tg3::ops.write32 = tg3_write32 @43:11\n"	/* nested list */
-		"struct tg3::ring.kick = ring_kick @44:2\n"		/* .a.b = */
-		"struct tg3::write32 = tg3_write32 @45:2\n"
-		"ring_t::kick = ring_kick @88:28\n"			/* typedef'd anonymous */
+		"struct tg3_ops::write32 = tg3_write32_hdr @5:2\n"	/* in a header */
+		"tg3_hook = tg3_write32 @33:1\n"
+		"struct tg3_ops::read32 = tg3_read32 @36:2\n"
+		"struct tg3_ops::write32 = tg3_write32 @37:2\n"
+		"struct tg3_ops::write32 = tg3_write32_flush @40:4\n"
+		"struct tg3_ops::read32 = tg3_read32 @41:4\n"		/* positional */
+		"struct tg3_ops::write32 = tg3_write32 @41:16\n"
+		"struct tg3::ops.write32 = tg3_write32 @44:11\n"	/* nested list */
+		"struct tg3::ring.kick = ring_kick @45:2\n"		/* .a.b = */
+		"struct tg3::write32 = tg3_write32 @46:2\n"
+		"ring_t::kick = ring_kick @89:28\n"			/* typedef'd anonymous */
 		/* file-scope initializers first, then stores in bodies */
-		"struct tg3::write32 = tg3_write32_flush @57:2\n"	/* c ? f : g */
-		"struct tg3::write32 = tg3_write32 @57:2\n"
-		"struct tg3::write32 = tg3_write32_flush @59:3\n"
-		"struct tg3::ops.write32 = tg3_write32 @60:2\n"
-		"struct tg3_ops::read32 = tg3_read32 @61:27\n"		/* compound literal */
-		"struct tg3_ops::write32 = tg3_write32_flush @63:45\n"	/* static local */
-		"struct tg3::ring.kick = ring_kick @66:2\n";
+		"struct tg3::write32 = tg3_write32_flush @58:2\n"	/* c ? f : g */
+		"struct tg3::write32 = tg3_write32 @58:2\n"
+		"struct tg3::write32 = tg3_write32_flush @60:3\n"
+		"struct tg3::ops.write32 = tg3_write32 @61:2\n"
+		"struct tg3_ops::read32 = tg3_read32 @62:27\n"		/* compound literal */
+		"struct tg3_ops::write32 = tg3_write32_flush @64:45\n"	/* static local */
+		"struct tg3::ring.kick = ring_kick @67:2\n";
 	char *got = fnptr_text(u);
 
 	CHECK_STR(got, want);
 	free(got);
-	for (size_t i = 0; i < u->fnptrs.n; i++)
-		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "interproc.c") != NULL);
+	CHECK(u->fnptrs.n > 1 && strstr(str(u, u->fnptrs.v[0].loc.file), "frontend/interproc_ops.h"));
+	for (size_t i = 1; i < u->fnptrs.n; i++)
+		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "frontend/interproc.c") != NULL);
 }
 
 /* "kind lock type @line:col; ..." for fn's contracts (caller frees). */

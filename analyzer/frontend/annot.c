@@ -233,13 +233,52 @@ static void add_contract(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn,
 	strbuf_release(&text);
 }
 
+/* First annotation starting at or after offset `off`. */
+static size_t annot_lower_bound(const struct tu_ctx *t, unsigned off)
+{
+	size_t lo = 0, hi = t->annots.n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		if (t->annots.v[mid].start < off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+static int cmp_annot(const void *a, const void *b)
+{
+	const struct annot_use *x = a, *y = b;
+
+	return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* After the top-level scan: sort the annotations and keep only the
+ * windows holding one, so fe_annotate costs nothing per plain function. */
+void fe_annot_finish(struct tu_ctx *t)
+{
+	size_t kept = 0;
+
+	if (t->annots.n)
+		qsort(t->annots.v, t->annots.n, sizeof(t->annots.v[0]), cmp_annot);
+	for (size_t i = 0; i < t->windows.n; i++) {
+		struct fn_window w = t->windows.v[i];
+		size_t k = annot_lower_bound(t, w.lo);
+		if (k < t->annots.n && t->annots.v[k].start < w.hi)
+			t->windows.v[kept++] = w;
+		else
+			free(w.name);
+	}
+	t->windows.n = kept;
+}
+
 /* Apply the annotations inside [lo, hi) to fn. */
 static void apply_window(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn, unsigned lo, unsigned hi)
 {
-	for (size_t i = 0; i < t->annots.n; i++) {
+	for (size_t i = annot_lower_bound(t, lo); i < t->annots.n && t->annots.v[i].start < hi; i++) {
 		const struct annot_use *a = &t->annots.v[i];
-		if (a->start < lo || a->start >= hi)
-			continue;
 		enum annotation_kind k = t->fe->rules->annotations.v[a->index].kind;
 		if (k == ANNOT_INIT)
 			fn->is_init = true;
@@ -259,7 +298,7 @@ void fe_annotate(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn)
 	unsigned start, end;
 	const char *name = strpool_str(t->u->strings, fn->name);
 
-	if (!t->annots.n)
+	if (!t->windows.n)
 		return;
 	fe_extent(fnc, &start, &end);
 	for (size_t i = 0; i < t->windows.n; i++) {

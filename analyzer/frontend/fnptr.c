@@ -381,7 +381,11 @@ void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
 	struct init_ctx c = { t, file_scope };
 	cursor_vec kids = VEC_INIT;
 	CXType ty = clang_getCursorType(var);
+	enum CXTypeKind tk = clang_getCanonicalType(ty).kind;
 
+	if (tk != CXType_Record && tk != CXType_ConstantArray && tk != CXType_IncompleteArray &&
+	    !(tk == CXType_Pointer && is_fnptr_type(ty)))
+		return;
 	fe_children(var, &kids);
 	for (size_t i = 0; i < kids.n; i++) {
 		CXCursor u = fe_unwrap(kids.v[i]);

@@ -63,8 +63,10 @@ static int cmp_macro(const void *a, const void *b)
 	return x->end > y->end ? -1 : x->end < y->end;	/* largest first */
 }
 
-/* Top-level pass: rule macros expanded in the main file, and the function
- * definitions there.  Nothing below a header declaration is visited. */
+/* Top-level pass: rule and annotation macros expanded in the main file,
+ * the function declarations there (definitions to lower, annotation
+ * windows), and variable initializers storing function pointers (any
+ * file).  Nothing below a header declaration is visited. */
 struct top_scan {
 	struct tu_ctx *t;
 	cursor_vec fns;
@@ -137,6 +139,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_visit, &scan);
 	if (t.macros.n)
 		qsort(t.macros.v, t.macros.n, sizeof(t.macros.v[0]), cmp_macro);
+	fe_annot_finish(&t);
 	for (size_t i = 0; i < scan.fns.n; i++) {
 		fe_lower_function(&t, scan.fns.v[i]);
 		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);

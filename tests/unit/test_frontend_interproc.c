@@ -149,30 +149,32 @@ static void test_params_and_calls(const struct ir_unit *u)
 static void test_fnptrs(const struct ir_unit *u)
 {
 	static const char want[] =
-		"tg3_hook = tg3_write32 @32:1\n"
-		"struct tg3_ops::read32 = tg3_read32 @35:2\n"
-		"struct tg3_ops::write32 = tg3_write32 @36:2\n"
-		"struct tg3_ops::write32 = tg3_write32_flush @39:4\n"
-		"struct tg3_ops::read32 = tg3_read32 @40:4\n"		/* positional */
-		"struct tg3_ops::write32 = tg3_write32 @40:16\n"
-		"struct tg3::ops.write32 = tg3_write32 @43:11\n"	/* nested list */
-		"struct tg3::ring.kick = ring_kick @44:2\n"		/* .a.b = */
-		"struct tg3::write32 = tg3_write32 @45:2\n"
-		"ring_t::kick = ring_kick @88:28\n"			/* typedef'd anonymous */
+		"struct tg3_ops::write32 = tg3_write32_hdr @5:2\n"	/* in a header */
+		"tg3_hook = tg3_write32 @33:1\n"
+		"struct tg3_ops::read32 = tg3_read32 @36:2\n"
+		"struct tg3_ops::write32 = tg3_write32 @37:2\n"
+		"struct tg3_ops::write32 = tg3_write32_flush @40:4\n"
+		"struct tg3_ops::read32 = tg3_read32 @41:4\n"		/* positional */
+		"struct tg3_ops::write32 = tg3_write32 @41:16\n"
+		"struct tg3::ops.write32 = tg3_write32 @44:11\n"	/* nested list */
+		"struct tg3::ring.kick = ring_kick @45:2\n"		/* .a.b = */
+		"struct tg3::write32 = tg3_write32 @46:2\n"
+		"ring_t::kick = ring_kick @89:28\n"			/* typedef'd anonymous */
 		/* file-scope initializers first, then stores in bodies */
-		"struct tg3::write32 = tg3_write32_flush @57:2\n"	/* c ? f : g */
-		"struct tg3::write32 = tg3_write32 @57:2\n"
-		"struct tg3::write32 = tg3_write32_flush @59:3\n"
-		"struct tg3::ops.write32 = tg3_write32 @60:2\n"
-		"struct tg3_ops::read32 = tg3_read32 @61:27\n"		/* compound literal */
-		"struct tg3_ops::write32 = tg3_write32_flush @63:45\n"	/* static local */
-		"struct tg3::ring.kick = ring_kick @66:2\n";
+		"struct tg3::write32 = tg3_write32_flush @58:2\n"	/* c ? f : g */
+		"struct tg3::write32 = tg3_write32 @58:2\n"
+		"struct tg3::write32 = tg3_write32_flush @60:3\n"
+		"struct tg3::ops.write32 = tg3_write32 @61:2\n"
+		"struct tg3_ops::read32 = tg3_read32 @62:27\n"		/* compound literal */
+		"struct tg3_ops::write32 = tg3_write32_flush @64:45\n"	/* static local */
+		"struct tg3::ring.kick = ring_kick @67:2\n";
 	char *got = fnptr_text(u);
 
 	CHECK_STR(got, want);
 	free(got);
-	for (size_t i = 0; i < u->fnptrs.n; i++)
-		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "interproc.c") != NULL);
+	CHECK(u->fnptrs.n > 1 && strstr(str(u, u->fnptrs.v[0].loc.file), "frontend/interproc_ops.h"));
+	for (size_t i = 1; i < u->fnptrs.n; i++)
+		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "frontend/interproc.c") != NULL);
 }
 
 /* "kind lock type @line:col; ..." for fn's contracts (caller frees). */
@@ -222,6 +224,156 @@ static void test_annotations(void)
 	ir_unit_free(u);
 }
 
+/* Events of fn in node order, NOPs left out: "ACQUIRE spin_lock qp->lock
+ * @13:2" for lock nodes, the op and location for the rest. */
+static char *event_text(const struct ir_unit *u, const struct ir_function *fn)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		if (n->op == IR_NOP)
+			continue;
+		strbuf_addf(&sb, "%s", ir_op_name(n->op));
+		if (n->op == IR_ACQUIRE || n->op == IR_RELEASE)
+			strbuf_addf(&sb, " %s %s", str(u, n->spelled), str(u, n->lock));
+		strbuf_addf(&sb, " @%u:%u\n", n->loc.line, n->loc.col);
+	}
+	return strbuf_detach(&sb);
+}
+
+#define CHECK_EVENTS(u, name, want) do { \
+	char *got_ = event_text(u, find_fn(u, name)); \
+	CHECK_STR(got_, want); \
+	free(got_); } while (0)
+
+/* Where the edge of `kind` from `node` leads, skipping NOP chains. */
+static uint32_t follow(const struct ir_function *fn, uint32_t node, enum ir_edge_kind kind)
+{
+	uint32_t ns, to = IR_NONE;
+	const struct ir_edge *e;
+
+	if (node == IR_NONE)
+		return IR_NONE;
+	e = ir_succs(fn, node, &ns);
+	for (uint32_t k = 0; k < ns; k++)
+		if (e[k].kind == kind)
+			to = e[k].to;
+	for (int hops = 0; to != IR_NONE && fn->nodes.v[to].op == IR_NOP && hops < 1000; hops++) {
+		e = ir_succs(fn, to, &ns);
+		to = ns == 1 ? e[0].to : IR_NONE;
+	}
+	return to;
+}
+
+static void test_guards(void)
+{
+	struct ir_unit *u = parse("guards.c");
+	const struct ir_function *fn;
+	uint32_t b;
+
+	CHECK(u->errors.n == 0);
+	/* early return: released at the return, after the value */
+	CHECK_EVENTS(u, "g_early",
+		     "ACQUIRE spin_lock_irqsave qp->lock @13:2\n"
+		     "BRANCH @14:6\n"
+		     "RELEASE spin_unlock_irqrestore qp->lock @15:3\n"
+		     "RETURN @15:3\n"
+		     "MMIO_WRITE @16:2\n"
+		     "RELEASE spin_unlock_irqrestore qp->lock @17:2\n"
+		     "RETURN @17:2\n");
+	fn = find_fn(u, "g_early");
+	b = nth(fn, IR_BRANCH, 0);
+	CHECK(follow(fn, b, IR_EDGE_TRUE) == nth(fn, IR_RELEASE, 0));
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_RETURN, 0));
+	CHECK(fn->nodes.v[nth(fn, IR_ACQUIRE, 0)].rule >= 0 &&
+	      !strcmp(rules->apis.v[fn->nodes.v[nth(fn, IR_RELEASE, 0)].rule].name, "spin_unlock_irqrestore"));
+	CHECK_STR(str(u, fn->nodes.v[nth(fn, IR_RELEASE, 0)].lock_type), "struct qp::lock");
+	CHECK(count(fn, IR_CALL) == 0);		/* the constructor is no call */
+
+	/* scoped_guard runs its body once: no loop, release at its '}' */
+	CHECK_EVENTS(u, "g_scoped",
+		     "ACQUIRE spin_lock qp->lock @22:2\n"
+		     "MMIO_WRITE @23:3\n"
+		     "RELEASE spin_unlock qp->lock @24:2\n"
+		     "MMIO_WRITE @25:2\n"
+		     "RETURN @26:2\n");
+	fn = find_fn(u, "g_scoped");
+	CHECK(count(fn, IR_BRANCH) == 0);
+	CHECK(follow(fn, nth(fn, IR_MMIO_WRITE, 0), IR_EDGE_NEXT) == nth(fn, IR_RELEASE, 0));
+
+	/* nested: reverse order; a one-statement scoped_guard ends with it */
+	CHECK_EVENTS(u, "g_nested",
+		     "ACQUIRE mutex_lock qp->m @30:2\n"
+		     "ACQUIRE spin_lock_irq qp->lock @31:2\n"
+		     "MMIO_WRITE @32:3\n"
+		     "RELEASE spin_unlock_irq qp->lock @32:19\n"
+		     "ACQUIRE down_read qp->sem @34:3\n"
+		     "MMIO_WRITE @35:3\n"
+		     "RELEASE up_read qp->sem @36:2\n"
+		     "RELEASE mutex_unlock qp->m @37:1\n"
+		     "RETURN @37:2\n");
+
+	/* goto to a label not seen yet, out of a scoped_guard */
+	CHECK_EVENTS(u, "g_goto",
+		     "ACQUIRE spin_lock qp->lock @43:2\n"
+		     "BRANCH @44:7\n"
+		     "RELEASE spin_unlock qp->lock @45:4\n"
+		     "MMIO_WRITE @46:3\n"
+		     "RELEASE spin_unlock qp->lock @47:2\n"
+		     "RETURN @50:2\n");
+	fn = find_fn(u, "g_goto");
+	b = nth(fn, IR_BRANCH, 0);
+	CHECK(follow(fn, b, IR_EDGE_TRUE) == nth(fn, IR_RELEASE, 0));
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_RETURN, 0));
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 1), IR_EDGE_NEXT) == nth(fn, IR_RETURN, 0));
+
+	/* break inside a scoped_guard leaves the guard, not the outer loop */
+	CHECK_EVENTS(u, "g_loop",
+		     "BRANCH @55:18\n"
+		     "ACQUIRE spin_lock qp->lock @56:3\n"
+		     "MMIO_READ @57:8\n"
+		     "BRANCH @57:8\n"
+		     "MMIO_WRITE @59:4\n"
+		     "RELEASE spin_unlock qp->lock @60:3\n"
+		     "MMIO_WRITE @61:3\n"
+		     "RETURN @63:2\n");
+	fn = find_fn(u, "g_loop");
+	b = nth(fn, IR_BRANCH, 1);
+	CHECK(follow(fn, b, IR_EDGE_TRUE) == nth(fn, IR_RELEASE, 0));
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_MMIO_WRITE, 1));
+
+	/* break / continue of a loop whose body holds a guard */
+	CHECK_EVENTS(u, "g_break",
+		     "BRANCH @67:9\n"
+		     "ACQUIRE spin_lock_bh qp->lock @68:3\n"
+		     "MMIO_READ @69:7\n"
+		     "BRANCH @69:7\n"
+		     "RELEASE spin_unlock_bh qp->lock @70:4\n"
+		     "BRANCH @71:7\n"
+		     "RELEASE spin_unlock_bh qp->lock @72:4\n"
+		     "MMIO_WRITE @73:3\n"
+		     "RELEASE spin_unlock_bh qp->lock @74:2\n"
+		     "RETURN @75:2\n");
+	fn = find_fn(u, "g_break");
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_RETURN, 0));
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 1), IR_EDGE_NEXT) == nth(fn, IR_BRANCH, 0));
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 2), IR_EDGE_NEXT) == nth(fn, IR_BRANCH, 0));
+
+	/* goto back to a label outside the guard's block */
+	CHECK_EVENTS(u, "g_backward",
+		     "ACQUIRE spin_lock qp->lock @81:3\n"
+		     "MMIO_READ @82:7\n"
+		     "BRANCH @82:7\n"
+		     "RELEASE spin_unlock qp->lock @83:4\n"
+		     "RELEASE spin_unlock qp->lock @84:2\n"
+		     "RETURN @85:2\n");
+	fn = find_fn(u, "g_backward");
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_ACQUIRE, 0));
+	ir_unit_free(u);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -238,6 +390,7 @@ int main(void)
 	test_fnptrs(u);
 	ir_unit_free(u);
 	test_annotations();
+	test_guards();
 	frontend_free(fe);
 	rules_free(rules);
 	strbuf_release(&err);

@@ -20,6 +20,7 @@ struct tg3 {
 	void (*write32)(struct tg3 *tp, u32 off, u32 val);
 	ring_t ring;
 };
+#include "interproc_ops.h"
 
 static u32 tg3_read32(struct tg3 *tp, u32 off) { return readl(tp->regs + off); }
 static void tg3_write32(struct tg3 *tp, u32 off, u32 val) { writel(val, tp->regs + off); }

@@ -41,6 +41,7 @@ static const char usage_text[] =
 	"  --no-db            do not write a database\n"
 	"  --format FMT       text (gcc-style, default) or json, on stdout\n"
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
+	"  --strict           MMIO005 also in probe/init/remove paths\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
 	"  --list-models      print the models and exit\n"
@@ -54,7 +55,7 @@ static const char usage_text[] =
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
-	OPT_VERSION,
+	OPT_VERSION, OPT_STRICT,
 };
 
 static const struct option long_options[] = {
@@ -64,6 +65,7 @@ static const struct option long_options[] = {
 	{ "no-db", no_argument, NULL, OPT_NO_DB },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "preempt-rt", no_argument, NULL, OPT_PREEMPT_RT },
+	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "max-states", required_argument, NULL, OPT_MAX_STATES },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
 	{ "list-models", no_argument, NULL, OPT_LIST_MODELS },
@@ -117,6 +119,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return usage_error("unknown --format '%s' (text or json)", optarg);
 			break;
 		case OPT_PREEMPT_RT: c->opt.preempt_rt = true; break;
+		case OPT_STRICT: c->opt.strict = true; break;
 		case OPT_MAX_STATES:
 			c->opt.max_states = (int)strtol(optarg, &end, 10);
 			if (*end || c->opt.max_states < 1 || c->opt.max_states > 100000)

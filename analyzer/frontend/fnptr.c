@@ -61,8 +61,9 @@ static bool is_pointer_arith(CXCursor c)
  * Canonical text of one call argument, 0 when it names nothing the callee
  * could lock or write through: "&qp->sq" (address kept, so a callee lock
  * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
- * and for pointer arithmetic the device base ("dev->base" for
- * `dev->base + REG`, as an MMIO node's device would be).
+ * for pointer arithmetic the device base ("dev->base" for
+ * `dev->base + REG`, as an MMIO node's device would be), and any other
+ * value as written ("FOO_DB", "0x40").
  */
 static str_id arg_text(struct tu_ctx *t, CXCursor a)
 {
@@ -81,6 +82,10 @@ static str_id arg_text(struct tu_ctx *t, CXCursor a)
 		fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);
+	} else {
+		/* constants and other values: as written, so a register offset
+		 * passed to a write helper keeps its name (MMIO005) */
+		fe_source_text(t, u, &sb);
 	}
 	if (sb.len > 1 || (sb.len == 1 && sb.buf[0] != '&'))
 		id = strpool_intern(t->u->strings, sb.buf);

@@ -85,6 +85,44 @@ static str_id subst_text(const struct splice_ctx *c, str_id id)
 	return out;
 }
 
+/*
+ * Rewrite every parameter named in a register key
+ * ("struct foo::regs+reg" with reg := "FOO_DB" gives
+ * "struct foo::regs+FOO_DB"); identifiers after "::", "->" or "." are
+ * field names and stay.
+ */
+static str_id subst_tokens(const struct splice_ctx *c, str_id id)
+{
+	const char *t = S(c->p, id);
+	struct strbuf sb = STRBUF_INIT;
+	bool changed = false;
+
+	if (!id)
+		return 0;
+	for (size_t i = 0; t[i];) {
+		if (!(isalpha((unsigned char)t[i]) || t[i] == '_')) {
+			strbuf_addch(&sb, t[i++]);
+			continue;
+		}
+		size_t n = 0;
+		while (isalnum((unsigned char)t[i + n]) || t[i + n] == '_')
+			n++;
+		bool field = (i >= 1 && t[i - 1] == '.') || (i >= 2 && (!strncmp(t + i - 2, "->", 2) ||
+									 !strncmp(t + i - 2, "::", 2)));
+		str_id arg = field ? 0 : arg_for(c, t + i, n);
+		if (arg) {
+			strbuf_adds(&sb, S(c->p, arg));
+			changed = true;
+		} else {
+			strbuf_add(&sb, t + i, n);
+		}
+		i += n;
+	}
+	str_id out = changed ? strpool_intern(c->p->strings, sb.buf) : id;
+	strbuf_release(&sb);
+	return out;
+}
+
 /* Branch and trylock-result keys are local to the callee: qualify them so
  * they never correlate with a caller's condition of the same spelling. */
 static str_id qualify_key(const struct splice_ctx *c, str_id key)
@@ -116,6 +154,7 @@ static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, ui
 		struct ir_node n = s->nodes.v[i];
 		n.lock = subst_text(c, n.lock);
 		n.device = subst_text(c, n.device);
+		n.reg = subst_tokens(c, n.reg);
 		n.cond = qualify_key(c, n.cond);
 		n.call_site = n.call_site == IR_NONE ? call_node : base + n.call_site;
 		if (n.op == IR_CALL && n.nargs) {

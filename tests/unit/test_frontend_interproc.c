@@ -123,21 +123,21 @@ static void test_params_and_calls(const struct ir_unit *u)
 
 	fn = find_fn(u, "tg3_xmit");
 	CHECK(count(fn, IR_CALL) == 8);
-	/* address kept; pointer arithmetic gives the device base; v + 1 is
-	 * not a named value */
-	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, -)");
-	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, -, v) indirect");
-	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, -, v) indirect");
+	/* address kept; pointer arithmetic gives the device base; other
+	 * values as written (v + 1, constants) */
+	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, v+1)");
+	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, 0x10, v) indirect");
+	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, 0x14, v) indirect");
 	CHECK_CALL(u, fn, 3, "struct tg3_ops::write32(tp, arr[2], *arr) indirect");
-	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, -, v) indirect");	/* (*tp->write32)() */
+	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, 0x18, v) indirect");	/* (*tp->write32)() */
 	CHECK_CALL(u, fn, 5, "struct tg3::ring.kick(tp->regs) indirect");
-	CHECK_CALL(u, fn, 6, "tg3_hook(tp, -, -) indirect");		/* a global */
-	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, -)");	/* &(*tp).sq, a cast */
-	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, -, -) indirect");
+	CHECK_CALL(u, fn, 6, "tg3_hook(tp, 1, 2) indirect");		/* a global */
+	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, 0)");	/* &(*tp).sq, a cast */
+	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, 0, 0) indirect");
 	fn = find_fn(u, "ring_go");	/* pointer, by value, global: one key */
-	CHECK_CALL(u, fn, 0, "ring_t::kick(-) indirect");
-	CHECK_CALL(u, fn, 1, "ring_t::kick(-) indirect");
-	CHECK_CALL(u, fn, 2, "ring_t::kick(-) indirect");
+	CHECK_CALL(u, fn, 0, "ring_t::kick(0) indirect");
+	CHECK_CALL(u, fn, 1, "ring_t::kick(0) indirect");
+	CHECK_CALL(u, fn, 2, "ring_t::kick(0) indirect");
 
 	/* lock and MMIO nodes carry no arguments */
 	fn = find_fn(u, "sq_helper");

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include "../util/util.h"
 
+struct frameworks;
+
 #define RULES_MAX_MODELS 16
 #define RULES_MAX_REGS 4
 
@@ -139,6 +141,7 @@ struct rules {
 	VEC(char *) lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
+	struct frameworks *frameworks;	/* FRAMEWORKS: callback lock contexts (frameworks.h) */
 };
 
 /*

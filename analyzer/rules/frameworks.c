@@ -420,6 +420,10 @@ int frameworks_load_entry(struct load_ctx *c, json_t *e)
 	struct framework_entry *fe = xcalloc(1, sizeof(*fe));
 	size_t slot;
 
+	if (!json_object_get(e, "name")) {
+		free_entry(fe);
+		return load_error(c, "frameworks", "framework entry: missing required field 'name'");
+	}
 	if (fw_string(c, e, "name", true, "framework entry", &fe->name) < 0 || parse_entry(c, e, fe) < 0 ||
 	    check_slots(c, fw, fe) < 0) {
 		free_entry(fe);

@@ -238,6 +238,9 @@ static void test_broken(void)
 	expect_refused("taken.json", HDR "    { \"name\": \"my-xmit\", \"framework\": \"net\", \"struct\": \"net_device_ops\",\n"
 		       "      \"fields\": [\"ndo_start_xmit\"], " OK_LOCK ", " TAIL, 5,
 		       "slot net_device_ops.ndo_start_xmit is already given by entry 'net-xmit'");
+	expect_refused("noname.json", HDR "    { \"framework\": \"f\", \"struct\": \"s_ops\", \"fields\": [\"cb\"], " OK_LOCK ", " TAIL,
+		       3, "missing required field 'name'");
+	expect_refused("notlist.json", "{\n  \"mmiocheck_rules\": 1,\n\n  \"frameworks\": {}\n}\n", 4, "'frameworks' must be a list");
 	expect_refused("section.json", "{\n  \"mmiocheck_rules\": 1,\n  \"framework\": []\n}\n", 3, "unknown top-level key 'framework'");
 }
 

@@ -1,7 +1,6 @@
 /*
- * A net_device_ops callback no framework entry lists (ndo_set_rx_mode: 6.1
- * holds netif_addr_lock_bh() around it in dev_set_rx_mode(), but
- * __dev_set_rx_mode() has other callers not checked, so it is not shipped):
+ * A net_device_ops callback no framework entry lists (ndo_set_mac_address:
+ * called under RTNL only, and RTNL is listed only for ndo_open/ndo_stop):
  * it is analyzed with no framework lock.
  * Both default models: mmiowb() with no lock held -> MMIO004.
  */
@@ -10,22 +9,23 @@
 #include <linux/io.h>
 #include <linux/netdevice.h>
 
-#define FOO_RX_FILTER	0x60
+#define FOO_MAC_LO	0x60
 
 struct foo_priv {
 	void __iomem *regs;
 };
 
-static void foo_set_rx_mode(struct net_device *dev)
+static int foo_set_mac_address(struct net_device *dev, void *addr)
 {
 	struct foo_priv *priv = netdev_priv(dev);
 
-	writel(dev->flags, priv->regs + FOO_RX_FILTER);
+	writel(*(u32 *)addr, priv->regs + FOO_MAC_LO);
 	mmiowb(); /* expect: MMIO004 */
+	return 0;
 }
 
 static const struct net_device_ops foo_netdev_ops = {
-	.ndo_set_rx_mode	= foo_set_rx_mode,
+	.ndo_set_mac_address	= foo_set_mac_address,
 };
 
 void foo_setup(struct net_device *dev);

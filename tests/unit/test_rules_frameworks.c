@@ -69,7 +69,11 @@ static void test_net(const struct rules *r)
 	CHECK_STR(kind_name(r, l), "mutex");
 	CHECK(l && l->coarse && l->irq == IRQ_NONE);
 	CHECK(only_lock(r, "net_device_ops", "ndo_stop") == l);
-	CHECK(rules_framework_slot(r, "net_device_ops", "ndo_set_rx_mode") == NULL);
+	l = only_lock(r, "net_device_ops", "ndo_set_rx_mode");
+	CHECK_STR(l ? l->name : NULL, "dev->addr_list_lock");
+	CHECK_STR(l ? l->type_path : NULL, "struct net_device::addr_list_lock");
+	CHECK(l && l->irq == IRQ_BH && !l->coarse && l->nconds == 0);
+	CHECK(rules_framework_slot(r, "net_device_ops", "ndo_set_mac_address") == NULL);
 	CHECK(rules_framework_slot(r, "net_device_ops", "ndo_get_stats64") == NULL);
 }
 
@@ -132,8 +136,8 @@ static void test_irq_clk(const struct rules *r)
 /* Totals: every shipped entry, and every slot exactly once. */
 static void test_totals(const struct rules *r)
 {
-	CHECK(rules_framework_nentries(r) == 8);
-	CHECK(rules_framework_nslots(r) == 31);
+	CHECK(rules_framework_nentries(r) == 9);
+	CHECK(rules_framework_nslots(r) == 32);
 	for (size_t i = 0; i < rules_framework_nslots(r); i++) {
 		const struct framework_slot *s = rules_framework_slot_at(r, i);
 		CHECK(rules_framework_slot(r, s->struct_type, s->field) == s);
@@ -267,7 +271,7 @@ static void test_user_file(void)
 		CHECK_STR(s ? s->entry->file : NULL, path);
 		CHECK(l && l->arg == 1 && l->irq == IRQ_DISABLE);
 		CHECK_STR(kind_name(r, l), "raw_spinlock");
-		CHECK(rules_framework_nentries(r) == 9 && rules_framework_nslots(r) == 32);
+		CHECK(rules_framework_nentries(r) == 10 && rules_framework_nslots(r) == 33);
 		CHECK(rules_framework_slot(r, "net_device_ops", "ndo_tx_timeout") != NULL);
 	} else {
 		fprintf(stderr, "user file: %s\n", err.buf);

@@ -78,6 +78,19 @@ void ipa_solve(struct ipa_program *p);
  * for annotated functions, the caller's lock as a synthetic acquire at entry
  * (__must_hold, __releases).  Caller owns the result (ir_fn_free). */
 struct ir_function *ipa_expand_for_checks(struct ipa_program *p, uint32_t fi);
+/* A lock the function's context holds around it (a framework calling a
+ * driver callback with txq->_xmit_lock held). */
+struct ipa_context_lock {
+	str_id lock, lock_type;
+	int acquire_api;		/* rules->apis index used for the acquire */
+	int release_api;		/* for the release at return; -1: stays held */
+	str_id label;			/* what traces say took it */
+};
+
+/* ipa_expand_for_checks with the context's locks held on entry. */
+struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool for_checks,
+				       const struct ipa_context_lock *ctx, size_t nctx);
+
 /* Index of the ipa_fn for unit function `fn`, or -1. */
 int ipa_find(const struct ipa_program *p, const struct ir_function *fn);
 

@@ -371,6 +371,19 @@ static void test_guards(void)
 		     "RETURN @85:2\n");
 	fn = find_fn(u, "g_backward");
 	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_ACQUIRE, 0));
+
+	/* goto back above a guard of the same scope ends it before the label */
+	CHECK_EVENTS(u, "g_retry",
+		     "ACQUIRE spin_lock qp->lock @91:2\n"
+		     "MMIO_READ @92:6\n"
+		     "BRANCH @92:6\n"
+		     "BRANCH @92:23\n"
+		     "RELEASE spin_unlock qp->lock @93:3\n"
+		     "RELEASE spin_unlock qp->lock @94:2\n"
+		     "RETURN @94:2\n");
+	fn = find_fn(u, "g_retry");
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_ACQUIRE, 0));
+	CHECK(count(fn, IR_ACQUIRE) == 1);
 	ir_unit_free(u);
 }
 

@@ -387,6 +387,32 @@ static void test_guards(void)
 	ir_unit_free(u);
 }
 
+/* Every guard class of the rules table is defined by tests/include and
+ * lowered: all-headers-check.c uses each once in check_guards(). */
+static void test_guard_table(void)
+{
+	const char *args[] = { "-I", TESTS_DIR "/include" };
+	struct strbuf err = STRBUF_INIT;
+	struct ir_unit *u = frontend_parse(fe, TESTS_DIR "/include/all-headers-check.c", args, 2, &err);
+
+	CHECK(u && u->errors.n == 0);
+	if (!u)
+		return;
+	const struct ir_function *fn = find_fn(u, "check_guards");
+	CHECK(count(fn, IR_ACQUIRE) == (int)rules->guards.n);
+	for (size_t g = 0; g < rules->guards.n; g++) {
+		bool seen = false;
+		for (size_t i = 0; i < fn->nodes.n; i++)
+			seen |= fn->nodes.v[i].op == IR_ACQUIRE && fn->nodes.v[i].rule == rules->guards.v[g].acquire;
+		if (!seen)
+			fprintf(stderr, "guard class %s not lowered\n", rules->guards.v[g].name);
+		CHECK(seen);
+	}
+	CHECK(count(fn, IR_CALL) == 0);
+	ir_unit_free(u);
+	strbuf_release(&err);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -404,6 +430,7 @@ int main(void)
 	ir_unit_free(u);
 	test_annotations();
 	test_guards();
+	test_guard_table();
 	frontend_free(fe);
 	rules_free(rules);
 	strbuf_release(&err);

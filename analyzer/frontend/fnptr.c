@@ -154,8 +154,8 @@ static CXCursor named_function(CXCursor value)
 static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor at)
 {
 	struct ir_fnptr p;
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(at));
 	CXFile file;
-	unsigned line, col;
 
 	if (!slot)
 		return;
@@ -163,9 +163,9 @@ static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor
 	p.slot = slot;
 	p.function = strpool_intern(t->u->strings, name);
 	free(name);
-	fe_loc(t, at, &p.loc);
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(at)), &file, &line, &col, NULL);
-	if (file && !clang_Location_isFromMainFile(clang_getRangeStart(clang_getCursorExtent(at)))) {
+	fe_loc(t, at, &p.loc);		/* names the main file */
+	clang_getFileLocation(start, &file, NULL, NULL, NULL);
+	if (file && !clang_Location_isFromMainFile(start)) {
 		CXString fname = clang_getFileName(file);
 		if (clang_getCString(fname))
 			p.loc.file = strpool_intern(t->u->strings, clang_getCString(fname));

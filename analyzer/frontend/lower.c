@@ -54,7 +54,7 @@ uint32_t fe_label_named(struct fn_ctx *f, CXCursor c)
 	for (size_t i = 0; i < f->labels.n; i++)
 		if (f->labels.v[i].name == id)
 			return f->labels.v[i].node;
-	struct label l = { id, fe_new_label(f), false, 0 };
+	struct label l = { id, fe_new_label(f), false, 0, 0, 0 };
 	VEC_PUSH(f->labels, l);
 	return l.node;
 }

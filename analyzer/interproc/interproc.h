@@ -85,6 +85,7 @@ struct ipa_context_lock {
 	int acquire_api;		/* rules->apis index used for the acquire */
 	int release_api;		/* for the release at return; -1: stays held */
 	str_id label;			/* what traces say took it */
+	str_id release_label;		/* ... and released it */
 };
 
 /* ipa_expand_for_checks with the context's locks held on entry. */

@@ -255,7 +255,7 @@ static uint32_t add_context_node(struct ir_function *x, enum ir_op op, const str
 	n.lock = l->lock;
 	n.lock_type = l->lock_type;
 	n.rule = rule;
-	n.spelled = l->label;
+	n.spelled = op == IR_RELEASE && l->release_label ? l->release_label : l->label;
 	n.synthetic = true;
 	VEC_PUSH(x->nodes, n);
 	return (uint32_t)x->nodes.n - 1;

@@ -321,11 +321,17 @@ static bool slot_context(struct mc_session *s, struct ipa_program *p, const stru
 		 * it stays held past the return, so it judges nothing (--strict:
 		 * it is released and judged like any lock) */
 		cl->release_api = l->coarse && !s->strict ? -1 : api_for(s->rules, LOCK_RELEASE, l->kind, l->irq);
-		char *label = xasprintf("%s held by the %s core around %s.%s (rules %s, %s:%d)", l->name,
-					slot->entry->framework, slot->struct_type, slot->field, slot->entry->name,
-					slot->entry->file, slot->entry->line);
+		const char *rf = strrchr(slot->entry->file, '/') ? strrchr(slot->entry->file, '/') + 1 : slot->entry->file;
+		char *label = xasprintf("the %s core takes %s before calling %s.%s (rules %s, %s:%d)",
+					slot->entry->framework, l->name, slot->struct_type, slot->field,
+					slot->entry->name, rf, slot->entry->line);
+		char *rlabel = xasprintf("the %s core's release of %s after %s() returns (rules %s, %s:%d)",
+					 slot->entry->framework, l->name, slot->field, slot->entry->name, rf,
+					 slot->entry->line);
 		cl->label = strpool_intern(s->strings, label);
+		cl->release_label = strpool_intern(s->strings, rlabel);
 		free(label);
+		free(rlabel);
 		if (cl->acquire_api >= 0)
 			c->n++;
 	}

@@ -278,7 +278,8 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 
 	if (!prog)
 		return;
-	qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
+	if (prog->sites.n)
+		qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
 	for (size_t i = 0, j; i < prog->sites.n; i = j) {
 		for (j = i + 1; j < prog->sites.n && prog->sites.v[j].reg == prog->sites.v[i].reg; j++)
 			;

@@ -440,7 +440,7 @@ static char *hex16(uint64_t h)
 	return xasprintf("%016llx", (unsigned long long)h);
 }
 
-/* The summaries unit u defines and the stored ones it used. */
+/* The summaries unit u defines, and those of other files it used. */
 static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec *def, summary_vec *used)
 {
 	for (size_t i = 0; i < p->fns.n; i++) {
@@ -455,7 +455,9 @@ static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec
 		for (size_t k = 0; k < f->callees.n; k++) {
 			struct ipa_fn *c = &p->fns.v[f->callees.v[k]];
 			bool dup = false;
-			if (!c->external)
+			/* another file's summary (stored, or analyzed in this
+			 * run): a later change to it must re-check u */
+			if (!c->external && (c->unit == u || !c->summary))
 				continue;
 			for (size_t j = 0; j < used->n && !dup; j++)
 				dup = !strcmp(used->v[j].key, strpool_str(p->strings, c->key));

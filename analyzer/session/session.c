@@ -383,9 +383,10 @@ static void drop_repeats(struct finding_vec *v, size_t first)
 }
 
 /* Run the checks on every function of unit `u` (already solved in p). */
-static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 				    struct check_program *prog)
 {
+	struct ir_unit *u = p->units.v[k];
 	struct finding_vec findings = { NULL, 0, 0 };
 	struct mc_result *res = xcalloc(1, sizeof(*res));
 	const char *shown = display_path(s, u->path);
@@ -399,7 +400,7 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
-		int fi = ipa_find(p, fn);
+		int fi = (int)ipa_unit_fn(p, k, i);
 		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
 					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
 					      callee_has_contract, p };
@@ -483,11 +484,13 @@ static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id nam
 	VEC_PUSH(*used, us);
 }
 
-static void missing_uses(struct ipa_program *p, struct ir_unit *u, summary_vec *used)
+static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
 {
+	const struct ir_unit *u = p->units.v[k];
+
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
-		int fi = ipa_find(p, fn);
+		uint32_t fi = ipa_unit_fn(p, k, i);
 		for (size_t k = 0; k < fn->nodes.n; k++) {
 			const struct ir_node *n = &fn->nodes.v[k];
 			uint32_t t[IPA_MAX_TARGETS];
@@ -509,18 +512,19 @@ static void free_summaries(summary_vec *v)
 	VEC_FREE(*v);
 }
 
-static int store_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 		      struct mc_result *res, char **err)
 {
 	summary_vec def = VEC_INIT, used = VEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
+	struct ir_unit *u = p->units.v[k];
 	int rc = 0;
 
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
 	unit_summaries(p, u, &def, &used);
-	missing_uses(p, u, &used);
+	missing_uses(p, k, &used);
 	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
 		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
 		s->any_errors = true;
@@ -571,13 +575,13 @@ static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		VEC_PUSH(*out, check_unit(s, &p, units[i], prog));
+		VEC_PUSH(*out, check_unit(s, &p, i, prog));
 	struct finding_vec extra = { NULL, 0, 0 };
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);
 	distribute(&extra, out, first);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		if (store_unit(s, &p, units[i], out->v[first + i], err) < 0)
+		if (store_unit(s, &p, i, out->v[first + i], err) < 0)
 			rc = -1;
 	ipa_free(&p);
 	for (size_t i = 0; i < n; i++)

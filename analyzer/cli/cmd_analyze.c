@@ -177,6 +177,10 @@ static int run_files(struct cli *c, struct mc_session *s)
 				 r->nerrors == 1 ? "" : "s");
 			status = MC_EXIT_ERROR;
 		}
+		if (r->ncapped)
+			fprintf(stderr, "mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
+				"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,
+				r->ncapped, r->ncapped == 1 ? "y" : "ies");
 		for (size_t k = 0; k < r->nfindings; k++)
 			if (mc_finding_is_failure(&r->findings[k]) && status == MC_EXIT_CLEAN)
 				status = MC_EXIT_FINDINGS;

@@ -424,6 +424,8 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 		res->functions[i].states = st.states;
 		res->functions[i].truncated = st.truncated;
 		res->truncated |= st.truncated;
+		res->ncapped += p->fns.v[fi].capped;
+		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
 		ir_fn_free(x);
 	}
 	show_trace_files(s, &findings);

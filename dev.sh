@@ -10,6 +10,11 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libsqlite3-dev libjansson-dev sqlite3)
+# Report tests (tests/report): node + npm for the SARIF validators, chromium
+# for the HTML page, git for `git apply` of fix-its.
+DEPS+=(nodejs chromium git)
+# Debian's npm conflicts with a nodejs that bundles its own npm.
+command -v npm >/dev/null 2>&1 || DEPS+=(npm)
 BUILD_DIR=${BUILD_DIR:-build}
 
 install_deps() {
@@ -25,8 +30,17 @@ install_deps() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
 }
 
+# The SARIF validators, pinned by tests/report/package-lock.json.
+npm_deps() {
+    local dir=tests/report
+    if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
+}
+
 build() {
     install_deps
+    npm_deps
     cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
     cmake --build "$BUILD_DIR" -j"$(nproc)"
 }

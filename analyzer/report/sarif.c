@@ -114,42 +114,63 @@ static json_t *step_kinds(const char *kind)
 	return k;
 }
 
-/* Does this trace step take (+1) or drop (-1) a lock? */
-static int lock_delta(const char *kind)
+/*
+ * The nesting level of each trace step: the locks held when it happens.
+ * An acquire is drawn at the level it enters, a release at the level it
+ * leaves.  Traces name inner releases only when they matter, so a
+ * "release" closes everything down to the most recent outer "acquire"
+ * (locks nest), and an "inner-release" closes one level.
+ */
+struct nesting {
+	int depth;
+	VEC(bool) outer;	/* per held lock: taken by an outer "acquire" */
+};
+
+static int nesting_step(struct nesting *n, const char *kind)
 {
+	int level;
+
 	if (!kind)
-		return 0;
-	if (!strcmp(kind, "acquire") || !strcmp(kind, "inner-acquire") || !strcmp(kind, "trylock"))
-		return 1;
-	if (!strcmp(kind, "release") || !strcmp(kind, "inner-release"))
-		return -1;
-	return 0;
+		return n->depth;
+	if (!strcmp(kind, "acquire") || !strcmp(kind, "inner-acquire") || !strcmp(kind, "trylock")) {
+		level = n->depth++;
+		VEC_PUSH(n->outer, strcmp(kind, "inner-acquire") != 0);
+		return level;
+	}
+	if (!strcmp(kind, "inner-release")) {
+		if (n->depth > 0)
+			n->outer.n = (size_t)--n->depth;
+		return n->depth;
+	}
+	if (!strcmp(kind, "release")) {
+		while (n->depth > 0 && !n->outer.v[--n->depth])
+			;
+		n->outer.n = (size_t)n->depth;
+		return n->depth;
+	}
+	return n->depth;
 }
 
-/* The trace as one codeFlow; nestingLevel = locks held at the step
- * (an acquire is drawn at the level it enters, a release at the level it
- * leaves), so a viewer indents the critical sections. */
+/* The trace as one codeFlow whose nestingLevel is the lock depth, so a
+ * viewer indents the critical sections. */
 static json_t *code_flows(const struct mc_finding *f)
 {
 	json_t *flows = json_array(), *flow = json_object(), *threads = json_array();
 	json_t *thread = json_object(), *locs = json_array();
-	int level = 0;
+	struct nesting nest = { 0, VEC_INIT };
 
 	for (size_t i = 0; i < f->ntrace; i++) {
 		const struct mc_trace_step *t = &f->trace[i];
 		json_t *tfl = json_object();
-		int d = lock_delta(t->kind);
-		if (d < 0 && level > 0)
-			level--;
+		int level = nesting_step(&nest, t->kind);
 		ci_put(tfl, "location", location(physical(t->file ? t->file : f->file, t->line, t->col, 0, 0),
 						 t->message ? t->message : t->kind));
 		ci_put(tfl, "kinds", step_kinds(t->kind));
 		ci_put(tfl, "nestingLevel", json_integer(level));
 		ci_put(tfl, "executionOrder", json_integer((json_int_t)i + 1));
-		if (d > 0)
-			level++;
 		json_array_append_new(locs, tfl);
 	}
+	VEC_FREE(nest.outer);
 	ci_put(thread, "locations", locs);
 	json_array_append_new(threads, thread);
 	ci_put(flow, "threadFlows", threads);

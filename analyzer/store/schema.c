@@ -8,6 +8,7 @@
  * refused before anything is written to them.
  */
 #include "store_int.h"
+#include "suppress_store.h"	/* MIGRATION-HOOK: report */
 
 #include <assert.h>
 #include <errno.h>
@@ -382,6 +383,9 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * of the same build may be using it already.
 	 */
 	if (check_schema(st, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
+		goto fail;
+	/* MIGRATION-HOOK: report (suppressions table, suppress_store.c) */
+	if (store_suppress_migrate(st, err) < 0)
 		goto fail;
 	return st;
 fail:

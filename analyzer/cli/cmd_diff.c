@@ -162,16 +162,23 @@ static int write_json(FILE *out, const struct baseline_diff *d, long long brun, 
 	return rc;
 }
 
-/* Load both runs; with one database and no --baseline-run the baseline is
- * the run just before the current one. */
+/* Load both runs (the baseline first, so a missing baseline is the error
+ * named); with one database and no --baseline-run the baseline is the run
+ * just before the current one. */
 static int load_both(const struct diff_cli *c, struct stored_run *base, struct stored_run *cur)
 {
+	if (c->baseline_db) {
+		if (stored_load(c->baseline_db, c->baseline_run, base) < 0)
+			return -1;
+		if (stored_load(c->db, c->run, cur) < 0) {
+			stored_run_release(base);
+			return -1;
+		}
+		return 0;
+	}
 	if (stored_load(c->db, c->run, cur) < 0)
 		return -1;
-	long long brun = c->baseline_run;
-	if (!c->baseline_db && brun < 0)
-		brun = cur->run_id - 1;
-	if (stored_load(c->baseline_db ? c->baseline_db : c->db, brun, base) < 0) {
+	if (stored_load(c->db, c->baseline_run >= 0 ? c->baseline_run : cur->run_id - 1, base) < 0) {
 		stored_run_release(cur);
 		return -1;
 	}

@@ -147,7 +147,8 @@ void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_r
 		free(whys[k]->origin);
 		free(whys[k]);
 	}
-	memcpy(r->findings, kept, r->nfindings * sizeof(*kept));
+	if (r->nfindings)
+		memcpy(r->findings, kept, r->nfindings * sizeof(*kept));
 	r->nfindings = nkept;
 	free(kept);
 	free(whys);

@@ -85,9 +85,12 @@ void baseline_compare(struct mc_result *const *base, size_t nbase, struct mc_res
 	}
 	free(b);
 	free(c);
-	qsort(out->added.v, out->added.n, sizeof(*out->added.v), cmp_report);
-	qsort(out->fixed.v, out->fixed.n, sizeof(*out->fixed.v), cmp_report);
-	qsort(out->same.v, out->same.n, sizeof(*out->same.v), cmp_report);
+	if (out->added.n)	/* qsort's base must not be NULL, even for 0 items */
+		qsort(out->added.v, out->added.n, sizeof(*out->added.v), cmp_report);
+	if (out->fixed.n)
+		qsort(out->fixed.v, out->fixed.n, sizeof(*out->fixed.v), cmp_report);
+	if (out->same.n)
+		qsort(out->same.v, out->same.n, sizeof(*out->same.v), cmp_report);
 }
 
 void baseline_diff_release(struct baseline_diff *d)

@@ -131,64 +131,82 @@ static int replace_file(const char *path, const struct strbuf *text)
 	return rc;
 }
 
+/* Everything a fix run produces, computed before anything is written. */
+struct fix_outputs {
+	struct strbuf diff;
+	VEC(struct strbuf) texts;	/* new content of paths.v[i] */
+	VEC(char *) paths;
+	int total;			/* statements removed */
+};
+
+/* Compute the fix of one stored file into outs; -1 after printing. */
+static int fix_one(const struct fix_cli *c, const struct mc_result *r, const char *root,
+		   struct fix_outputs *outs)
+{
+	struct fix_file ff = { r->path, NULL, r->content_hash[0] ? r->content_hash : NULL, VEC_INIT };
+	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	int n = 0;
+
+	collect_ranges(c, r, &ff);
+	if (!ff.ranges.n)
+		return 0;
+	char *path = r->path[0] == '/' || !root ? xstrdup(r->path) : xasprintf("%s/%s", root, r->path);
+	ff.path = path;
+	strbuf_init(&text);
+	strbuf_init(&err);
+	n = fixit_file(&ff, &outs->diff, &text, &err);
+	if (n > 0) {
+		outs->total += n;
+		VEC_PUSH(outs->texts, text);
+		VEC_PUSH(outs->paths, path);
+	} else {
+		if (n < 0)
+			mc_error("%s", err.buf);
+		free(path);
+		strbuf_release(&text);
+	}
+	strbuf_release(&err);
+	VEC_FREE(ff.ranges);
+	return n < 0 ? -1 : 0;
+}
+
+/* Write the edited files (--apply) or the diff; the exit status. */
+static int write_outputs(const struct fix_cli *c, const struct fix_outputs *outs)
+{
+	struct out_file out;
+
+	if (!c->apply) {
+		if (out_open(&out, c->output) < 0 || out_close(&out, fputs(outs->diff.buf, out.f) != EOF) < 0)
+			return MC_EXIT_ERROR;
+		return MC_EXIT_CLEAN;
+	}
+	for (size_t i = 0; i < outs->texts.n; i++)
+		if (replace_file(outs->paths.v[i], &outs->texts.v[i]) < 0)
+			return MC_EXIT_ERROR;
+	fprintf(stderr, "mmiocheck: removed %d redundant statement%s in %zu file%s\n", outs->total,
+		outs->total == 1 ? "" : "s", outs->texts.n, outs->texts.n == 1 ? "" : "s");
+	return MC_EXIT_CLEAN;
+}
+
 /* Compute every file's fix first (all or nothing), then write. */
 static int run_fix(const struct fix_cli *c, const struct stored_view *view, const char *root)
 {
-	struct strbuf diff = STRBUF_INIT, err = STRBUF_INIT;
-	VEC(struct strbuf) texts = VEC_INIT;
-	VEC(char *) paths = VEC_INIT;
-	int status = MC_EXIT_CLEAN, total = 0;
+	struct fix_outputs outs = { STRBUF_INIT, VEC_INIT, VEC_INIT, 0 };
+	int status = MC_EXIT_CLEAN;
 
-	strbuf_init(&diff);
-	strbuf_init(&err);
-	for (size_t i = 0; i < view->n && status == MC_EXIT_CLEAN; i++) {
-		const struct mc_result *r = view->shown[i];
-		struct fix_file ff = { r->path, NULL, r->content_hash[0] ? r->content_hash : NULL, VEC_INIT };
-		struct strbuf text = STRBUF_INIT;
-		collect_ranges(c, r, &ff);
-		if (ff.ranges.n) {
-			char *path = r->path[0] == '/' || !root ? xstrdup(r->path) : xasprintf("%s/%s", root, r->path);
-			ff.path = path;
-			strbuf_init(&text);
-			int n = fixit_file(&ff, &diff, &text, &err);
-			if (n < 0) {
-				mc_error("%s", err.buf);
-				status = MC_EXIT_ERROR;
-				free(path);
-				strbuf_release(&text);
-			} else if (n > 0) {
-				total += n;
-				VEC_PUSH(texts, text);
-				VEC_PUSH(paths, path);
-			} else {
-				free(path);
-				strbuf_release(&text);
-			}
-		}
-		VEC_FREE(ff.ranges);
-	}
-	if (status == MC_EXIT_CLEAN && c->apply) {
-		for (size_t i = 0; i < texts.n && status == MC_EXIT_CLEAN; i++)
-			if (replace_file(paths.v[i], &texts.v[i]) < 0)
-				status = MC_EXIT_ERROR;
-		if (status == MC_EXIT_CLEAN)
-			fprintf(stderr, "mmiocheck: removed %d redundant statement%s in %zu file%s\n", total,
-				total == 1 ? "" : "s", texts.n, texts.n == 1 ? "" : "s");
-	} else if (status == MC_EXIT_CLEAN) {
-		struct out_file out;
-		if (out_open(&out, c->output) < 0)
+	strbuf_init(&outs.diff);
+	for (size_t i = 0; i < view->n && status == MC_EXIT_CLEAN; i++)
+		if (fix_one(c, view->shown[i], root, &outs) < 0)
 			status = MC_EXIT_ERROR;
-		else if (out_close(&out, fputs(diff.buf, out.f) != EOF) < 0)
-			status = MC_EXIT_ERROR;
+	if (status == MC_EXIT_CLEAN)
+		status = write_outputs(c, &outs);
+	for (size_t i = 0; i < outs.texts.n; i++) {
+		strbuf_release(&outs.texts.v[i]);
+		free(outs.paths.v[i]);
 	}
-	for (size_t i = 0; i < texts.n; i++) {
-		strbuf_release(&texts.v[i]);
-		free(paths.v[i]);
-	}
-	VEC_FREE(texts);
-	VEC_FREE(paths);
-	strbuf_release(&diff);
-	strbuf_release(&err);
+	VEC_FREE(outs.texts);
+	VEC_FREE(outs.paths);
+	strbuf_release(&outs.diff);
 	return status;
 }
 

@@ -178,6 +178,30 @@ static void add_search_text(struct strbuf *sb, const struct mc_finding *f)
 	strbuf_release(&t);
 }
 
+/* "function f · lock l (kind) · models a, b · fingerprint x". */
+static void add_meta(struct strbuf *sb, const struct ci_item *g, size_t n)
+{
+	const struct mc_finding *f = g[0].f;
+
+	strbuf_adds(sb, "<p class=\"meta\">function ");
+	add_html_s(sb, f->function ? f->function : "?");
+	if (f->lock_name) {
+		strbuf_adds(sb, " &middot; lock ");
+		add_html_s(sb, f->lock_name);
+		strbuf_adds(sb, " (");
+		add_html_s(sb, f->lock_kind);
+		strbuf_adds(sb, ")");
+	}
+	strbuf_adds(sb, " &middot; models ");
+	for (size_t i = 0; i < n; i++) {
+		strbuf_adds(sb, i ? ", " : "");
+		add_html_s(sb, g[i].f->model);
+	}
+	strbuf_adds(sb, " &middot; fingerprint ");
+	add_html_s(sb, f->fingerprint);
+	strbuf_adds(sb, "</p>\n");
+}
+
 /* One finding (the group g[0..n) at one place). */
 static void add_finding(struct strbuf *sb, const struct ci_item *g, size_t n, const struct source *src)
 {
@@ -208,23 +232,8 @@ static void add_finding(struct strbuf *sb, const struct ci_item *g, size_t n, co
 	}
 	strbuf_adds(sb, "</div>\n<p class=\"msg\">");
 	add_html_s(sb, f->message);
-	strbuf_adds(sb, "</p>\n<p class=\"meta\">function ");
-	add_html_s(sb, f->function ? f->function : "?");
-	if (f->lock_name) {
-		strbuf_adds(sb, " &middot; lock ");
-		add_html_s(sb, f->lock_name);
-		strbuf_adds(sb, " (");
-		add_html_s(sb, f->lock_kind);
-		strbuf_adds(sb, ")");
-	}
-	strbuf_adds(sb, " &middot; models ");
-	for (size_t i = 0; i < n; i++) {
-		strbuf_adds(sb, i ? ", " : "");
-		add_html_s(sb, g[i].f->model);
-	}
-	strbuf_adds(sb, " &middot; fingerprint ");
-	add_html_s(sb, f->fingerprint);
 	strbuf_adds(sb, "</p>\n");
+	add_meta(sb, g, n);
 	add_source(sb, f, src);
 	add_timeline(sb, f);
 	strbuf_adds(sb, "</article>\n");

@@ -4,6 +4,7 @@
  *
  *   mmiocheck diff --baseline OLD.db [--baseline-run ID] [--db NEW.db] [--run ID]
  *   mmiocheck diff --db X.db --baseline-run 3 [--run 5]     (two runs of one database)
+ *   mmiocheck diff --db X.db --baseline 3 [--run 5]         (the same: a number names a run)
  *
  * Suppressed findings take part in neither side.  Exit status: 1 when a
  * new finding of warning or error severity appeared, 0 otherwise, 2 on a
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct diff_cli {
 	const char *baseline_db, *db, *output;
@@ -27,12 +29,13 @@ struct diff_cli {
 };
 
 static const char diff_usage[] =
-	"usage: mmiocheck diff --baseline OLD.db [--baseline-run ID] [--db NEW.db] [--run ID]\n"
+	"usage: mmiocheck diff --baseline OLD.db|RUN [--baseline-run ID] [--db NEW.db] [--run ID]\n"
 	"\n"
 	"Prints the findings that are new, fixed and unchanged between two runs,\n"
 	"matched by fingerprint (which survives line shifts and unrelated edits).\n"
 	"\n"
-	"  --baseline PATH      the baseline database (default: the --db database)\n"
+	"  --baseline PATH|RUN  the baseline database (default: the --db database),\n"
+	"                       or a run id of the --db database\n"
 	"  --baseline-run ID    run of the baseline (default its newest; with one\n"
 	"                       database: the run before --run)\n"
 	"  --db PATH            the current database (default ./mmiocheck.db)\n"
@@ -56,6 +59,14 @@ static const struct option diff_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* Is arg a run id rather than a file: all digits, and no such file? */
+static bool is_run_number(const char *arg)
+{
+	if (!*arg || strspn(arg, "0123456789") != strlen(arg))
+		return false;
+	return access(arg, F_OK) != 0;
+}
+
 /* -1 to go on, else the exit status. */
 static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 {
@@ -66,7 +77,14 @@ static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 		if (o == -1)
 			break;
 		switch (o) {
-		case OPT_BASELINE: c->baseline_db = optarg; break;
+		case OPT_BASELINE:
+			if (is_run_number(optarg)) {	/* --baseline RUN: a run of --db */
+				if ((c->baseline_run = stored_parse_run(optarg)) < 0)
+					return MC_EXIT_ERROR;
+			} else {
+				c->baseline_db = optarg;
+			}
+			break;
 		case OPT_DB: c->db = optarg; break;
 		case OPT_BASELINE_RUN:
 			if ((c->baseline_run = stored_parse_run(optarg)) < 0)

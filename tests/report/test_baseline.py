@@ -74,7 +74,7 @@ def t_diff_runs_of_one_database(c):
     expect(status == 0 and out.splitlines()[-1].startswith("mmiocheck diff: 0 new (0 warning or error), 0 fixed, "
                                                            "1 unchanged (baseline run 1, current run 2)"),
            "lines inserted above: unchanged", status, out, err)
-    status, out, err = c.run(["diff", "--db", db, "--baseline-run", "1", "--run", "2", "--format", "json"], d)
+    status, out, err = c.run(["diff", "--db", db, "--baseline", "1", "--run", "2", "--format", "json"], d)
     doc = load_json(out, status, err)
     expect(doc["baseline_run"] == 1 and doc["run"] == 2 and doc["summary"]["unchanged"] == 1, "runs 1 -> 2: %s"
            % doc)

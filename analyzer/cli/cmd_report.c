@@ -45,8 +45,9 @@ static const char report_usage[] =
 	"  --run ID             the run to export (runs.id; default the newest)\n"
 	"  --format FMT         text, json, sarif, github, gitlab or html (default text)\n"
 	"  -o, --output FILE    write to FILE instead of standard output\n"
-	"  --source-root DIR    directory relative paths are relative to (SARIF's\n"
-	"                       SRCROOT, html sources; default the run's directory)\n"
+	"  --source-root DIR    show paths under DIR relative to it; the directory\n"
+	"                       relative paths are relative to (SARIF's SRCROOT,\n"
+	"                       html sources; default the run's directory)\n"
 	"  --help-base URI      SARIF helpUri prefix, e.g. https://host/mmiocheck/docs/rules/\n"
 	"  --tool-uri URI       SARIF tool.driver.informationUri (where mmiocheck is documented)\n"
 	"  --rules FILE         extra rules file whose checks the SARIF rules list names\n"
@@ -182,6 +183,8 @@ static int run_report(struct report_cli *c)
 		stored_run_release(&run);
 		return MC_EXIT_ERROR;
 	}
+	if (c->source_root)
+		stored_run_relativize(&run, c->source_root);
 	stored_view_unsuppressed(&run, &view);
 	meta.tool_version = MMIOCHECK_VERSION;
 	meta.run_id = run.run_id;

@@ -6,6 +6,7 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -138,6 +139,38 @@ void stored_view_release(struct stored_view *v)
 	}
 	free(v->shown);
 	memset(v, 0, sizeof(*v));
+}
+
+/* Strip "root/" from the front of path (root has no trailing '/'). */
+static void strip_root(char *path, const char *root, size_t n)
+{
+	if (path && n && !strncmp(path, root, n) && path[n] == '/')
+		memmove(path, path + n + 1, strlen(path + n + 1) + 1);
+}
+
+void stored_run_relativize(struct stored_run *run, const char *root)
+{
+	char abs[PATH_MAX];
+	size_t n;
+
+	if (!root || !realpath(root, abs))
+		return;
+	n = strlen(abs);
+	while (n > 1 && abs[n - 1] == '/')
+		abs[--n] = '\0';
+	if (n == 1)	/* "/": every absolute path would lose its meaning */
+		return;
+	for (size_t i = 0; i < run->nresults; i++) {
+		struct mc_result *r = run->results[i];
+		strip_root(r->path, abs, n);
+		for (size_t k = 0; k < r->nerrors; k++)
+			strip_root(r->errors[k].file, abs, n);
+		for (size_t k = 0; k < r->nfindings; k++) {
+			strip_root(r->findings[k].file, abs, n);
+			for (size_t t = 0; t < r->findings[k].ntrace; t++)
+				strip_root(r->findings[k].trace[t].file, abs, n);
+		}
+	}
 }
 
 bool stored_any_failure(struct mc_result *const *results, size_t n)

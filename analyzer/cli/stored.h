@@ -36,6 +36,10 @@ struct stored_view {
 void stored_view_unsuppressed(const struct stored_run *run, struct stored_view *out);
 void stored_view_release(struct stored_view *v);
 
+/* Make every absolute path of the run under `root` relative to it (in
+ * place): file names in reports are then repository paths. */
+void stored_run_relativize(struct stored_run *run, const char *root);
+
 /* Does any finding of the results count for the exit status? */
 bool stored_any_failure(struct mc_result *const *results, size_t n);
 

@@ -193,7 +193,30 @@ def t_suppress_file(c):
     expect(status == 2 and "none.txt: No such file" in err, "a missing suppression file: exit 2", status, out, err)
 
 
-TESTS = [t_diff_two_databases, t_diff_runs_of_one_database, t_diff_moved_tree, t_diff_errors, t_analyze_baseline,
+def t_database_without_suppressions_table(c):
+    """A database written before the suppressions table existed: report and
+    diff read it, and the next analysis adds the table (MIGRATION-HOOK)."""
+    import sqlite3
+    d = c.fresh_dir("old-db")
+    src = write(os.path.join(d, "drv.c"), HEAD + fn("a"))
+    db = os.path.join(d, "old.db")
+    analyze(c, d, src, db)
+    con = sqlite3.connect(db)
+    con.execute("DROP TABLE suppressions")
+    con.commit()
+    con.close()
+    status, out, err = c.run(["report", "--db", db, "--format", "sarif"], d)
+    expect(status == 1 and '"ruleId": "MMIO001"' in out, "report reads the old database", status, out, err)
+    names = db_rows(db, "SELECT name FROM sqlite_schema WHERE name = 'suppressions'")
+    expect(names == [], "report (read-only) does not add the table: %s" % names)
+    analyze(c, d, src, db)
+    names = db_rows(db, "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'suppressions'")
+    expect(names == [("suppressions",)], "the next analysis adds the table")
+    status, out, err = c.run(["diff", "--db", db, "--baseline", "1"], d)
+    expect(status == 0 and " 1 unchanged " in out, "diff across the two", status, out, err)
+
+
+TESTS = [t_database_without_suppressions_table, t_diff_two_databases, t_diff_runs_of_one_database, t_diff_moved_tree, t_diff_errors, t_analyze_baseline,
          t_ignore_comments, t_suppress_file]
 
 

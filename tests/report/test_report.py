@@ -207,6 +207,30 @@ def t_sarif_content(c):
            % shape)
 
 
+def t_report_source_root(c):
+    """Absolute paths stored by an analysis without --source-root become
+    relative to report --source-root (SARIF uri + SRCROOT, GitHub file=)."""
+    d = c.fresh_dir("report-root")
+    src = write(os.path.join(d, "tree", "drivers", "x.c"),
+                "#include <linux/spinlock.h>\n#include <linux/io.h>\nspinlock_t l;\nvoid __iomem *b;\n"
+                "void f(void)\n{\n\tspin_lock(&l);\n\twritel_relaxed(1, b);\n\tspin_unlock(&l);\n}\n")
+    db = os.path.join(d, "abs.db")
+    status, out, err = c.analyze(d, [src], db, ["--model", "contract"])
+    expect(status == 1 and src in out, "stored with the absolute path", status, out, err)
+    root = os.path.join(d, "tree")
+    status, out, err = report(c, d, db, "sarif", ["--source-root", root])
+    run = json.loads(out)["runs"][0]
+    loc = run["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    expect(loc == {"uri": "drivers/x.c", "uriBaseId": "SRCROOT"} and
+           run["originalUriBaseIds"]["SRCROOT"]["uri"] == "file://%s/" % root, "SARIF: %s %s"
+           % (loc, run["originalUriBaseIds"]))
+    status, out, err = report(c, d, db, "github", ["--source-root", root])
+    expect(out.startswith("::warning file=drivers/x.c,line=8,col=2,"), "GitHub file= is relative", status, out, err)
+    status, out, err = report(c, d, db, "sarif")
+    loc = json.loads(out)["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    expect(loc == {"uri": "file://" + src}, "without --source-root: an absolute file URI: %s" % loc)
+
+
 def t_report_errors(c):
     """Bad input: exit 2, a message naming the file or option, no output file."""
     d = c.fresh_dir("errors")
@@ -257,7 +281,7 @@ def t_fingerprint_unrelated_function(c):
 
 
 TESTS = [t_golden_formats, t_run_selection, t_github_escaping, t_github_limit, t_sarif_validators,
-         t_sarif_content, t_report_errors, t_fingerprint_unrelated_function]
+         t_sarif_content, t_report_source_root, t_report_errors, t_fingerprint_unrelated_function]
 
 
 def main():

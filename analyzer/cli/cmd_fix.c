@@ -221,6 +221,8 @@ int cmd_fix(int argc, char **argv)
 		return status;
 	if (stored_load(c.db, c.run, &run) < 0)
 		return MC_EXIT_ERROR;
+	/* Diff paths relative to the root, so `git apply` there takes them. */
+	stored_run_relativize(&run, c.source_root ? c.source_root : run.cwd);
 	stored_view_unsuppressed(&run, &view);
 	status = run_fix(&c, &view, c.source_root ? c.source_root : run.cwd);
 	stored_view_release(&view);

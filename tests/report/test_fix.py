@@ -96,6 +96,19 @@ def t_fix_refuses_changed(c):
         expect(open(path).read() == before, "the file is untouched")
 
 
+def t_fix_absolute_paths(c):
+    """Analyzed by absolute path without --source-root: the diff names the
+    file relative to the run's directory, and git apply takes it there."""
+    d = checkout(c, "fix-abs")
+    status, out, err = c.analyze(d, [os.path.join(d, FIXTURE)], "abs.db")
+    status, out, err = c.run(["fix", "--db", "abs.db"], d)
+    expect(status == 0 and out.startswith("diff --git a/%s b/%s\n" % (FIXTURE, FIXTURE)), "relative diff paths",
+           status, out, err)
+    write(os.path.join(d, "abs.diff"), out)
+    status, gout, gerr = git(d, "apply", "abs.diff")
+    expect(status == 0, "git apply", status, gout, gerr)
+
+
 def t_fix_rule_filter_and_errors(c):
     d = checkout(c, "fix-errors")
     status, out, err = c.run(["fix", "--db", "f.db", "--rule", "MMIO001"], d)
@@ -106,7 +119,7 @@ def t_fix_rule_filter_and_errors(c):
     expect(status == 2 and "none.db" in err, "missing database: exit 2", status, out, err)
 
 
-TESTS = [t_fix_diff_git_apply, t_fix_apply, t_fix_refuses_changed, t_fix_rule_filter_and_errors]
+TESTS = [t_fix_diff_git_apply, t_fix_apply, t_fix_refuses_changed, t_fix_absolute_paths, t_fix_rule_filter_and_errors]
 
 
 def main():

@@ -16,7 +16,7 @@ int analyze_hooks_baseline(struct analyze_hooks *h, const char *path)
 	if (h->baseline)
 		stored_run_release(&h->base);
 	h->baseline = path;
-	return stored_load(path, -1, &h->base);
+	return stored_load_baseline(path, -1, &h->base);
 }
 
 int analyze_hooks_suppress_file(struct analyze_hooks *h, const char *path)

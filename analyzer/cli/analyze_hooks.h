@@ -4,7 +4,8 @@
  *
  *   --suppress FILE     suppression file (fingerprint or RULE:FILE:FUNCTION, reason)
  *   --show-suppressed   print suppressed findings (as notes) too
- *   --baseline DB       exit 1 only for findings not in DB's newest run
+ *   --baseline FILE     exit 1 only for findings not in the baseline (a
+ *                       database's newest run, or a JSON findings document)
  *
  * Ignore comments ("mmiocheck: ignore MMIO001 reason") are always honoured.
  * A suppressed finding is still stored; the suppressions table records by

@@ -45,7 +45,7 @@ static const char usage_text[] =
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
-	"  --baseline DB      exit 1 only for findings not in DB's newest run\n"
+	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
 	"  --suppress FILE    suppression file (fingerprint or RULE:FILE:FUNCTION, reason)\n"
 	"  --show-suppressed  also print the suppressed findings (as notes)\n"
 	"  --list-models      print the models and exit\n"

@@ -186,7 +186,7 @@ static int write_json(FILE *out, const struct baseline_diff *d, long long brun, 
 static int load_both(const struct diff_cli *c, struct stored_run *base, struct stored_run *cur)
 {
 	if (c->baseline_db) {
-		if (stored_load(c->baseline_db, c->baseline_run, base) < 0)
+		if (stored_load_baseline(c->baseline_db, c->baseline_run, base) < 0)
 			return -1;
 		if (stored_load(c->db, c->run, cur) < 0) {
 			stored_run_release(base);

@@ -37,6 +37,36 @@ fail:
 	return -1;
 }
 
+/* Does the file start (after white space) with '{'?  Then it is JSON. */
+static bool looks_like_json(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	int ch = EOF;
+
+	if (!f)
+		return false;
+	while ((ch = fgetc(f)) != EOF && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'))
+		;
+	fclose(f);
+	return ch == '{';
+}
+
+int stored_load_baseline(const char *path, long long run_id, struct stored_run *out)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (!looks_like_json(path))
+		return stored_load(path, run_id, out);
+	strbuf_init(&err);
+	if (baseline_json_load(path, out, &err) < 0) {
+		mc_error("%s", err.buf);
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
+	return 0;
+}
+
 /* Split one --list-checks line "ID NAME SEVERITY SUMMARY" in place. */
 static bool split_check_line(char *line, struct report_rule *r)
 {

@@ -13,6 +13,13 @@
  * printing "mmiocheck: DB: reason". */
 int stored_load(const char *db, long long run_id, struct stored_run *out);
 
+/* A baseline: a database (its run run_id, < 0: the newest) or a JSON
+ * findings document (docs/json-format.md; run_id ignored).  0, or -1 after
+ * printing the error. */
+int stored_load_baseline(const char *path, long long run_id, struct stored_run *out);
+/* The JSON half of it (baseline_json.c); -1 with "PATH: reason" in err. */
+int baseline_json_load(const char *path, struct stored_run *out, struct strbuf *err);
+
 /* The checks of the built-in rules plus extra rule files, for SARIF's
  * tool.driver.rules.  0, or -1 after printing the error. */
 struct stored_rules {

@@ -123,6 +123,31 @@ def t_analyze_baseline(c):
            status, out, err)
 
 
+def t_json_baseline(c):
+    """A JSON findings document as the baseline (a reviewable file to keep
+    in the repository): analyze --baseline and diff --baseline read it."""
+    d = c.fresh_dir("json-baseline")
+    src = write(os.path.join(d, "drv.c"), HEAD + fn("old_bug"))
+    analyze(c, d, src, os.path.join(d, "b.db"))
+    status, out, err = c.run(["report", "--db", "b.db", "--format", "json", "-o", "baseline.json"], d)
+    expect(status == 1, "report json", status, out, err)
+    write(src, HEAD + "\n" + fn("old_bug") + fn("new_bug"))
+    status, out, err = analyze(c, d, src, os.path.join(d, "c.db"), ["--baseline", "baseline.json"])
+    expect(status == 1 and "1 new (1 warning or error), 0 fixed, 1 unchanged" in err, "one new against the JSON",
+           status, out, err)
+    status, out, err = c.run(["diff", "--baseline", "baseline.json", "--db", "c.db", "--format", "json"], d)
+    doc = load_json(out, status, err)
+    expect(status == 1 and [f["function"] for f in doc["new"]] == ["new_bug"] and doc["summary"]["unchanged"] == 1,
+           "diff against the JSON", status, out, err)
+    write(os.path.join(d, "bad.json"), '{"format": "mmiocheck-findings",\n "findings": [}\n')
+    status, out, err = analyze(c, d, src, os.path.join(d, "never.db"), ["--baseline", "bad.json"])
+    expect(status == 2 and "bad.json:2: not a JSON findings document" in err and
+           not os.path.exists(os.path.join(d, "never.db")), "broken JSON: exit 2 with FILE:LINE", status, out, err)
+    write(os.path.join(d, "other.json"), '{"format": "something-else", "findings": []}\n')
+    status, out, err = c.run(["diff", "--baseline", "other.json", "--db", "c.db"], d)
+    expect(status == 2 and "not a mmiocheck findings document" in err, "a foreign JSON: exit 2", status, out, err)
+
+
 def t_ignore_comments(c):
     """Comments on the line or the line before suppress; the finding is
     stored with its reason; no-reason, unused and malformed comments are
@@ -217,7 +242,7 @@ def t_database_without_suppressions_table(c):
 
 
 TESTS = [t_database_without_suppressions_table, t_diff_two_databases, t_diff_runs_of_one_database, t_diff_moved_tree, t_diff_errors, t_analyze_baseline,
-         t_ignore_comments, t_suppress_file]
+         t_json_baseline, t_ignore_comments, t_suppress_file]
 
 
 def main():

@@ -10,9 +10,10 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libsqlite3-dev libjansson-dev sqlite3)
-# Report tests (tests/report): node + npm for the SARIF validators, chromium
-# for the HTML page, git for `git apply` of fix-its.
-DEPS+=(nodejs chromium git)
+# Report tests (tests/report): node + npm for the SARIF validators (the
+# .NET-based SARIF Multitool needs ICU), chromium for the HTML page, git for
+# `git apply` of fix-its.
+DEPS+=(nodejs chromium git libicu72)
 # Debian's npm conflicts with a nodejs that bundles its own npm.
 command -v npm >/dev/null 2>&1 || DEPS+=(npm)
 BUILD_DIR=${BUILD_DIR:-build}

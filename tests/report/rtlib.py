@@ -104,7 +104,7 @@ class Ctx:
 
 def write(path, text):
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "w", encoding="utf-8") as f:
+    with open(path, "w", encoding="utf-8", newline="") as f:
         f.write(text)
     return path
 
@@ -193,7 +193,7 @@ def check_golden(c, name, text):
         write(path, text)
         return
     expect(os.path.exists(path), "golden file %s is missing (run with --update once)" % path)
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", newline="") as f:
         want = f.read()
     if want != text:
         import difflib

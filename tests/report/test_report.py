@@ -31,11 +31,11 @@ def report(c, d, db, fmt, extra=()):
 
 
 def t_golden_formats(c):
-    """text, json, sarif, github, gitlab of the hand-made run, byte for byte."""
+    """text, json, sarif, github, gitlab, html of the hand-made run, byte for byte."""
     d = c.fresh_dir("golden")
     db, run = make_crafted_db(c, d)
     for fmt, ext in (("text", "txt"), ("json", "json"), ("sarif", "sarif"), ("github", "txt"),
-                     ("gitlab", "json")):
+                     ("gitlab", "json"), ("html", "html")):
         extra = ["--source-root", d, "--help-base", "https://mmiocheck.example/docs/rules/",
                  "--tool-uri", "https://mmiocheck.example/"] if fmt == "sarif" else []
         status, out, err = report(c, d, db, fmt, extra)

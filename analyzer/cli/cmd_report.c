@@ -196,6 +196,7 @@ static int run_report(struct report_cli *c)
 	ci.nrules = rules.n;
 	ci.help_base = c->help_base;
 	ci.tool_uri = c->tool_uri;
+	ci.run_status = run.status;
 	char *uri = root_uri(c->source_root, run.cwd);
 	ci.source_root_uri = uri;
 	bool all = c->format == FMT_SARIF || c->show_suppressed;

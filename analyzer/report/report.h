@@ -54,6 +54,7 @@ struct report_ci {
 	const char *source_root_uri;	/* "file:///abs/root/": base of relative paths, or NULL */
 	const char *help_base;		/* helpUri = help_base + id + ".md"; NULL: no helpUri */
 	const char *tool_uri;		/* SARIF tool.driver.informationUri, or NULL */
+	const char *run_status;		/* runs.status ("ok", "errors", ...), or NULL */
 	struct report_suppression *const *const *suppressed;
 };
 

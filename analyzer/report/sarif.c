@@ -281,6 +281,34 @@ static json_t *driver_json(const struct report_ci *ci)
 	return d;
 }
 
+/* invocations[0]: whether the run succeeded, and each parse error as a
+ * tool execution notification (what was not analyzed is not silent). */
+static json_t *invocations(const struct mc_result *const *results, size_t n, const struct report_ci *ci)
+{
+	json_t *a = json_array(), *inv = json_object(), *notes = json_array();
+	bool errors = ci->run_status && strcmp(ci->run_status, "ok");
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < results[i]->nerrors; k++) {
+			const struct mc_file_diag *d = &results[i]->errors[k];
+			json_t *note = json_object(), *locs = json_array();
+			json_array_append_new(locs, location(physical(d->file ? d->file : results[i]->path, d->line,
+								      d->col, d->line, 0), NULL));
+			ci_put(note, "level", json_string("error"));
+			ci_put(note, "message", message(d->message));
+			ci_put(note, "locations", locs);
+			json_array_append_new(notes, note);
+			errors = true;
+		}
+	ci_put(inv, "executionSuccessful", json_boolean(!errors));
+	if (json_array_size(notes))
+		ci_put(inv, "toolExecutionNotifications", notes);
+	else
+		json_decref(notes);
+	json_array_append_new(a, inv);
+	return a;
+}
+
 static json_t *run_properties(const struct report_ci *ci)
 {
 	json_t *p = json_object(), *models = json_array();
@@ -307,6 +335,7 @@ int report_sarif(FILE *out, const struct mc_result *const *results, size_t n,
 	ci_put(root, "version", json_string("2.1.0"));
 	ci_put(tool, "driver", driver_json(ci));
 	ci_put(run, "tool", tool);
+	ci_put(run, "invocations", invocations(results, n, ci));
 	if (ci->source_root_uri) {
 		json_t *bases = json_object(), *base = json_object();
 		ci_put(base, "uri", ci_jstr(ci->source_root_uri));

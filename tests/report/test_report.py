@@ -176,6 +176,33 @@ def t_sarif_validators(c):
            "the Multitool must reject the broken document: %s" % found)
 
 
+def t_sarif_parse_errors(c):
+    """Parse errors are SARIF tool execution notifications, and the
+    invocation is not successful; the document stays valid."""
+    d = c.fresh_dir("sarif-parse-errors")
+    src = write(os.path.join(d, "p.c"), "#include <linux/spinlock.h>\n#include <linux/io.h>\n"
+                "spinlock_t l;\nvoid __iomem *b;\n"
+                "void f(void) { spin_lock(&l); writel_relaxed(1, b); spin_unlock(&l); }\n"
+                "void g(void) { int x = ; }\n")
+    status, out, err = c.analyze(d, [src], "p.db", ["--source-root", d])
+    expect(status == 2, "a parse error: exit 2", status, out, err)
+    path = os.path.join(d, "p.sarif")
+    status, out, err = report(c, d, "p.db", "sarif", ["-o", path, "--tool-uri", "https://mmiocheck.example/",
+                                                    "--help-base", "https://mmiocheck.example/docs/rules/"])
+    run = json.load(open(path, encoding="utf-8"))["runs"][0]
+    inv = run["invocations"][0]
+    notes = inv.get("toolExecutionNotifications", [])
+    expect(inv["executionSuccessful"] is False and len(notes) == 1 and notes[0]["level"] == "error" and
+           notes[0]["message"]["text"] == "expected expression" and
+           notes[0]["locations"][0]["physicalLocation"]["region"]["startLine"] == 6,
+           "one error notification at line 6: %s" % inv)
+    expect([r["ruleId"] for r in run["results"]] == ["MMIO001"], "what parsed is still reported")
+    status, out, err = ajv(c, [path])
+    expect(status == 0, "ajv: valid", status, out, err)
+    found = multitool(c, d, path)
+    expect(found == [], "Sarif.Multitool finds nothing: %s" % found)
+
+
 def t_sarif_content(c):
     """What SARIF says about a real finding: rule metadata, location relative
     to SRCROOT, fingerprints, the trace as a codeFlow with lock nesting."""
@@ -281,7 +308,7 @@ def t_fingerprint_unrelated_function(c):
 
 
 TESTS = [t_golden_formats, t_run_selection, t_github_escaping, t_github_limit, t_sarif_validators,
-         t_sarif_content, t_report_source_root, t_report_errors, t_fingerprint_unrelated_function]
+         t_sarif_parse_errors, t_sarif_content, t_report_source_root, t_report_errors, t_fingerprint_unrelated_function]
 
 
 def main():

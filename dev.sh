@@ -41,7 +41,6 @@ npm_deps() {
 
 build() {
     install_deps
-    npm_deps
     cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
     cmake --build "$BUILD_DIR" -j"$(nproc)"
 }
@@ -57,6 +56,7 @@ example)
     ;;
 test)
     build
+    npm_deps
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)"
     ;;
 build)

@@ -6,6 +6,7 @@
 #include "cli/suppress.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int failures;
@@ -31,6 +32,44 @@ static void expect_parse(const char *s, int want_rc, const char *want_rules, con
 	snprintf(reason, sizeof(reason), "%.*s", (int)out.reason.len, s + out.reason.off);
 	CHECK(!strcmp(rules, want_rules), "'%s': rules '%s', want '%s'", s, rules, want_rules);
 	CHECK(!strcmp(reason, want_reason), "'%s': reason '%s', want '%s'", s, reason, want_reason);
+}
+
+/*
+ * Deterministic random lines built from the characters that matter
+ * (comment openers, quotes, commas, the marker's letters): every span the
+ * parser returns must lie inside the line, and it must never read past
+ * len (ASan checks that: the buffer is exactly len bytes).
+ */
+static void random_lines(void)
+{
+	static const char *const atoms[] = { "/", "*", "//", "/*", "*/", "\"", "'", "\\", ",", " ", "\t",
+					     "mmiocheck:", "ignore", "MMIO001", "x", ";", "\r" };
+	unsigned long long state = 0x9e3779b97f4a7c15ULL;
+
+	for (int iter = 0; iter < 20000; iter++) {
+		char line[160];
+		size_t len = 0;
+		state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+		int natoms = (int)(state >> 59) + 1;
+		for (int a = 0; a < natoms; a++) {
+			state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+			const char *atom = atoms[(state >> 33) % (sizeof(atoms) / sizeof(atoms[0]))];
+			size_t n = strlen(atom);
+			if (len + n > sizeof(line))
+				break;
+			memcpy(line + len, atom, n);
+			len += n;
+		}
+		char *exact = malloc(len ? len : 1);
+		memcpy(exact, line, len);
+		struct suppression out;
+		int rc = suppress_parse_line(exact, len, &out);
+		CHECK(rc >= -1 && rc <= 1, "rc %d", rc);
+		for (int i = 0; rc == 1 && i < out.nrules; i++)
+			CHECK(out.rules[i].len && out.rules[i].off + out.rules[i].len <= len, "rule span out of the line");
+		CHECK(rc != 1 || out.reason.off + out.reason.len <= len, "reason span out of the line");
+		free(exact);
+	}
 }
 
 int main(void)
@@ -66,6 +105,7 @@ int main(void)
 	CHECK(out.col == 3, "col is the marker's offset: %zu", out.col);
 	rc = suppress_parse_line(NULL, 0, &out);
 	CHECK(rc == 0, "NULL text: rc %d", rc);
+	random_lines();
 	if (failures) {
 		printf("%d failed\n", failures);
 		return 1;

@@ -127,7 +127,7 @@ void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_r
 	struct report_suppression **whys = xcalloc(r->nfindings ? r->nfindings : 1, sizeof(*whys));
 	size_t nkept = 0, nsupp = 0;
 
-	if (strbuf_read_file(&src, path) == 0)
+	if (strbuf_read_file(&src, path ? path : r->path) == 0)
 		source_comments_scan(&sc, src.buf, src.len);
 	strbuf_release(&src);
 	/* Unsuppressed first, in their order; then the suppressed ones. */

@@ -39,7 +39,8 @@ struct analyze_hooks {
 int analyze_hooks_baseline(struct analyze_hooks *h, const char *path);
 int analyze_hooks_suppress_file(struct analyze_hooks *h, const char *path);
 
-/* After each analyzed file (path as given): apply suppressions.  The
+/* After each analyzed file (path as given; NULL for a file analyzed again
+ * because a callee changed: then r->path is read): apply suppressions.  The
  * suppressed findings move to the end of r->findings and r->nfindings
  * counts only the others until analyze_hooks_finish. */
 void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_result *r, bool text);

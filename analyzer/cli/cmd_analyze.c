@@ -43,6 +43,7 @@ static const char usage_text[] =
 	"  --no-db            do not write a database\n"
 	"  --format FMT       text (gcc-style, default) or json, on stdout\n"
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
+	"  --strict           MMIO005 also in probe/init/remove paths\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
 	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
@@ -59,7 +60,7 @@ static const char usage_text[] =
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
-	OPT_VERSION,
+	OPT_VERSION, OPT_STRICT,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,	/* issue 5 */
 };
 
@@ -70,6 +71,7 @@ static const struct option long_options[] = {
 	{ "no-db", no_argument, NULL, OPT_NO_DB },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "preempt-rt", no_argument, NULL, OPT_PREEMPT_RT },
+	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "max-states", required_argument, NULL, OPT_MAX_STATES },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
 	{ "list-models", no_argument, NULL, OPT_LIST_MODELS },
@@ -126,6 +128,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return usage_error("unknown --format '%s' (text or json)", optarg);
 			break;
 		case OPT_PREEMPT_RT: c->opt.preempt_rt = true; break;
+		case OPT_STRICT: c->opt.strict = true; break;
 		case OPT_MAX_STATES:
 			c->opt.max_states = (int)strtol(optarg, &end, 10);
 			if (*end || c->opt.max_states < 1 || c->opt.max_states > 100000)
@@ -170,35 +173,39 @@ static char *joined_argv(int argc, char **argv)
 	return strbuf_detach(&sb);
 }
 
-/* Analyze every file; print as we go (text) or at the end (json). */
+/* Analyze the files as one program (summaries flow between them), then
+ * print each file's results in order. */
 static int run_files(struct cli *c, struct mc_session *s)
 {
 	VEC(struct mc_result *) results = VEC_INIT;
 	int status = MC_EXIT_CLEAN;
 	char *err = NULL;
 
-	for (size_t i = 0; i < c->files.n; i++) {
-		struct mc_result *r = mc_analyze_file(s, c->files.v[i], c->clang_args, c->nclang, &err);
-		if (!r) {
-			mc_error("%s", err);
-			free(err);
-			err = NULL;
-			status = MC_EXIT_ERROR;
-			break;
-		}
+	if (mc_analyze_files(s, c->files.v, c->files.n, c->clang_args, c->nclang, &results.v, &results.n,
+			     &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+		err = NULL;
+		status = MC_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < results.n; i++) {
+		struct mc_result *r = results.v[i];
 		if (r->nerrors) {
-			mc_error("%s: %zu parse error%s; analyzed what parsed", c->files.v[i], r->nerrors,
+			mc_error("%s: %zu parse error%s; analyzed what parsed", r->path, r->nerrors,
 				 r->nerrors == 1 ? "" : "s");
 			status = MC_EXIT_ERROR;
 		}
-		analyze_hooks_result(&c->hooks, c->files.v[i], r, c->format == OUT_TEXT);	/* issue 5 hook */
+		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,	/* issue 5 hook */
+				     c->format == OUT_TEXT);
 		for (size_t k = 0; k < r->nfindings; k++)
 			if (mc_finding_is_failure(&r->findings[k]) && status == MC_EXIT_CLEAN)
 				status = MC_EXIT_FINDINGS;
 		if (c->format == OUT_TEXT)
 			report_text(stdout, r);	/* parse errors included, gcc-style */
-		VEC_PUSH(results, r);
 	}
+	if (mc_session_rechecked(s))
+		fprintf(stderr, "mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
+			mc_session_rechecked(s), mc_session_rechecked(s) == 1 ? "" : "s");
 	if (c->format == OUT_JSON) {
 		struct report_meta meta;
 		meta.tool_version = MMIOCHECK_VERSION;

@@ -155,7 +155,7 @@ str_id fe_lock_name(struct tu_ctx *t, CXCursor c)
  * mlx4_ib_qp" for a const qp_t); an anonymous struct is named by the
  * typedef the code used, since its canonical spelling names a file position.
  */
-static void add_type_name(CXType ty, struct strbuf *out)
+void fe_type_name(CXType ty, struct strbuf *out)
 {
 	CXType canon = clang_getUnqualifiedType(clang_getCanonicalType(ty));
 	CXCursor decl = clang_getTypeDeclaration(canon);
@@ -200,7 +200,7 @@ str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 		cur = b;
 	}
 	if (fields.n && holder.kind != CXType_Invalid) {
-		add_type_name(holder, &out);
+		fe_type_name(holder, &out);
 		strbuf_adds(&out, "::");
 		for (size_t i = fields.n; i-- > 0;)
 			strbuf_addf(&out, "%s%s", fields.v[i], i ? "." : "");
@@ -217,7 +217,7 @@ str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 			if (ty.kind == CXType_Pointer)
 				ty = clang_getCanonicalType(clang_getPointeeType(ty));
 			if (ty.kind == CXType_Record) {
-				add_type_name(ty, &out);
+				fe_type_name(ty, &out);
 				id = strpool_intern(t->u->strings, out.buf);
 			}
 		}
@@ -274,6 +274,74 @@ static CXCursor device_base(CXCursor c)
 		}
 		return c;
 	}
+}
+
+/* The tokens of an expression as written, without spaces ("FOO_CTRL",
+ * "0x40", "i*4"); at most 64 characters. */
+void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, so, eo;
+	CXFile sf, ef;
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	/* expansion locations: a macro argument or a whole macro use is
+	 * tokenized where the driver wrote it, not in the #define */
+	clang_getExpansionLocation(clang_getRangeStart(r), &sf, NULL, NULL, &so);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
+	if (!sf || !clang_File_isEqual(sf, ef) || eo < so || eo - so > 256)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(t->tu, sf, so), clang_getLocationForOffset(t->tu, ef, eo));
+	clang_tokenize(t->tu, r, &toks, &n);
+	for (unsigned i = 0; i < n && out->len < 64; i++) {
+		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+		strbuf_adds(out, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(t->tu, toks, n);
+}
+
+/* A base as a type path when it is a member ("struct foo::regs"), so the
+ * same register written through differently named pointers is one key. */
+static void base_key(struct tu_ctx *t, CXCursor base, struct strbuf *out)
+{
+	str_id ty = clang_getCursorKind(fe_unwrap(base)) == CXCursor_MemberRefExpr ? fe_lock_type(t, base) : 0;
+
+	if (ty)
+		strbuf_adds(out, strpool_str(t->u->strings, ty));
+	else
+		fe_canon(t, base, out);
+}
+
+/*
+ * MMIO005's register key of an address: "struct foo::regs+FOO_CTRL" for
+ * `priv->regs + FOO_CTRL`, "struct foo_regs::ctrl" for `&regs->ctrl`, the
+ * base's key when the address is the base itself.  0 when unknown.
+ */
+str_id fe_register(struct tu_ctx *t, CXCursor c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor u = fe_unwrap(c);
+	enum CXCursorKind k = clang_getCursorKind(u);
+	str_id id = 0;
+
+	if (k == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ||
+					      clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Sub)) {
+		CXCursor l = first_expr_child(u, 0), r = first_expr_child(u, 1);
+		bool left_base = fe_is_pointer(l) || !fe_is_pointer(r);
+		base_key(t, left_base ? l : r, &sb);
+		strbuf_adds(&sb, clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ? "+" : "-");
+		fe_source_text(t, left_base ? r : l, &sb);
+	} else if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
+		base_key(t, first_expr_child(u, 0), &sb);
+	} else {
+		base_key(t, u, &sb);
+	}
+	if (sb.len)
+		id = strpool_intern(t->u->strings, sb.buf);
+	strbuf_release(&sb);
+	return id;
 }
 
 str_id fe_device(struct tu_ctx *t, CXCursor c)
@@ -388,6 +456,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		if (op == CXBinaryOperator_Assign)
+			fe_note_fnptr_assign(f->t, c);
 		if (op == CXBinaryOperator_Assign && note_trystore(f, c))
 			return CXChildVisit_Recurse;
 		if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
@@ -396,10 +466,16 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 		if ((op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) || op == CXUnaryOperator_AddrOf)
 			note_written(f, first_expr_child(c, 0));
+	} else if (k == CXCursor_VarDecl) {
+		fe_scan_var_init(f->t, c, false);
+	} else if (k == CXCursor_CompoundLiteralExpr) {
+		fe_scan_literal(f->t, c);
 	}
 	return CXChildVisit_Recurse;
 }
 
+/* The one walk over a body before lowering: variables written (for
+ * condition keys), trylock stores, and function-pointer stores (fnptr.c). */
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body)
 {
 	clang_visitChildren(body, scan_visit, f);

@@ -8,6 +8,7 @@
  * refused before anything is written to them.
  */
 #include "store_int.h"
+#include "summaries.h"
 #include "suppress_store.h"	/* MIGRATION-HOOK: report */
 
 #include <assert.h>
@@ -382,7 +383,8 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * A failure from here on does not remove the file: another process
 	 * of the same build may be using it already.
 	 */
-	if (check_schema(st, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
+	if (check_schema(st, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0 ||
+	    store_summaries_schema(st, err) < 0 /* MIGRATION-HOOK: summaries */)
 		goto fail;
 	/* MIGRATION-HOOK: report (suppressions table, suppress_store.c) */
 	if (store_suppress_migrate(st, err) < 0)

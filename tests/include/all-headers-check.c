@@ -5,6 +5,8 @@
  */
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/init.h>
+#include <linux/cleanup.h>
 #include <linux/errno.h>
 #include <linux/typecheck.h>
 #include <linux/kernel.h>
@@ -29,6 +31,11 @@
 #include <linux/interrupt.h>
 #include <linux/delay.h>
 #include <linux/pci.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+#include <linux/serial_core.h>
+#include <linux/irq.h>
+#include <linux/clk-provider.h>
 #include <asm/io.h>
 #include <asm/barrier.h>
 #include <asm-generic/io.h>
@@ -337,7 +344,130 @@ static irqreturn_t check_isr(int irq, void *data)
 	return IRQ_HANDLED;
 }
 
+/* Framework callback tables (tests/cases-frameworks): one callback of each. */
+static netdev_tx_t check_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, skb_get_queue_mapping(skb));
+	struct check_dev *d = netdev_priv(dev);
+
+	if (dev->features & NETIF_F_LLTX)
+		spin_lock(&txq->_xmit_lock);
+	writel(skb_headlen(skb), d->regs);
+	skb_tx_timestamp(skb);
+	dev_kfree_skb_any(skb);
+	if (dev->features & NETIF_F_LLTX)
+		spin_unlock(&txq->_xmit_lock);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops check_netdev_ops = {
+	.ndo_start_xmit = check_xmit,
+};
+
+static void check_start_tx(struct uart_port *port)
+{
+	struct circ_buf *xmit = &port->state->xmit;
+
+	while (!uart_circ_empty(xmit)) {
+		writeb(xmit->buf[xmit->tail], port->membase);
+		uart_xmit_advance(port, 1);
+	}
+	if (uart_circ_chars_pending(xmit) == 0)
+		uart_write_wakeup(port);
+}
+
+static const struct uart_ops check_uart_ops = {
+	.start_tx = check_start_tx,
+};
+
+static void check_irq_mask(struct irq_data *data)
+{
+	struct check_dev *d = irq_data_get_irq_chip_data(data);
+
+	writel(BIT(irqd_to_hwirq(data)), d->regs);
+}
+
+static struct irq_chip check_irq_chip = {
+	.name = "check",
+	.irq_mask = check_irq_mask,
+	.flags = 0,
+};
+
+static int check_clk_enable(struct clk_hw *hw)
+{
+	(void)hw;
+	return 0;
+}
+
+static const struct clk_ops check_clk_ops = {
+	.enable = check_clk_enable,
+};
+
+int check_frameworks(struct net_device *dev, struct uart_port *port, struct clk_hw *hw);
+int check_frameworks(struct net_device *dev, struct uart_port *port, struct clk_hw *hw)
+{
+	struct clk_init_data init = { .name = "check", .ops = &check_clk_ops };
+
+	dev->netdev_ops = &check_netdev_ops;
+	port->ops = &check_uart_ops;
+	irq_set_chip_and_handler(0, &check_irq_chip, handle_level_irq);
+	hw->init = &init;
+	return clk_hw_register(NULL, hw);
+}
+
 int check_all(struct pci_dev *pdev, struct check_dev *d);
+/* cleanup.h: every lock guard class the rules know, both macro forms */
+int check_guards(struct check_dev *d)
+{
+	unsigned long i;
+
+	scoped_guard(spinlock, &d->lock)
+		writel(1, d->regs);
+	scoped_guard(spinlock_irq, &d->lock) {
+		writel(2, d->regs);
+	}
+	scoped_guard(spinlock_bh, &d->lock)
+		writel(3, d->regs);
+	scoped_guard(raw_spinlock, &check_raw_lock)
+		writel(4, d->regs);
+	scoped_guard(raw_spinlock_nested, &check_raw_lock)
+		writel(4, d->regs);
+	scoped_guard(raw_spinlock_irq, &check_raw_lock)
+		writel(5, d->regs);
+	scoped_guard(raw_spinlock_irqsave, &check_raw_lock)
+		writel(6, d->regs);
+	scoped_guard(raw_spinlock_bh, &check_raw_lock)
+		writel(7, d->regs);
+	scoped_guard(read_lock, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(read_lock_irq, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(read_lock_irqsave, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(read_lock_bh, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(write_lock, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(write_lock_irq, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(write_lock_irqsave, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(write_lock_bh, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(rwsem_read, &d->rwsem)
+		writel(10, d->regs);
+	scoped_guard(rwsem_write, &check_rwsem)
+		writel(11, d->regs);
+	for (i = 0; i < 2; i++) {
+		guard(mutex)(&d->mutex);
+		if (readl(d->regs))
+			return -EIO;
+	}
+	guard(spinlock_irqsave)(&check_lock);
+	writel(12, d->regs);
+	return 0;
+}
+
 int check_all(struct pci_dev *pdev, struct check_dev *d)
 {
 	struct check_dev *same = container_of(&d->lock, struct check_dev, lock);

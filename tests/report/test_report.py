@@ -6,7 +6,8 @@ fingerprint stability when an unrelated function changes.
     test_report.py --mmiocheck PATH --tests DIR --work DIR [--update] [-k NAME]
 
 --update rewrites tests/report/golden/ from the current output (review the
-diff before committing it).  The validators are the npm packages pinned in
+diff before committing it; the SARIF and HTML goldens list every loaded
+check, so a new check in rules/checks.json changes them).  The validators are the npm packages pinned in
 tests/report/package-lock.json (`npm ci` there; ./dev.sh does it): a
 missing validator is a failure, not a skip.
 """

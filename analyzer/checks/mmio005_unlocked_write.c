@@ -246,10 +246,18 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	str_id best = 0;
 	const char *best_name = NULL;
 	int best_n = 0;
+	VEC(str_id) seen = VEC_INIT;
 
+	/* each distinct lock once: count the sites that hold it */
 	for (size_t i = first; i < end; i++)
 		for (int k = 0; k < prog->sites.v[i].nlocks; k++) {
 			str_id l = prog->sites.v[i].locks[k];
+			bool counted = false;
+			for (size_t q = 0; q < seen.n && !counted; q++)
+				counted = seen.v[q] == l;
+			if (counted)
+				continue;
+			VEC_PUSH(seen, l);
 			int n = 0;
 			for (size_t j = first; j < end; j++)
 				n += site_holds(&prog->sites.v[j], l);
@@ -259,6 +267,7 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 				best_name = prog->sites.v[i].lock_names[k];
 			}
 		}
+	VEC_FREE(seen);
 	int without = 0;	/* setup paths do not vote unless --strict */
 	for (size_t i = first; i < end; i++)
 		without += !site_holds(&prog->sites.v[i], best) && (prog->strict || !prog->sites.v[i].init_path);

@@ -108,11 +108,50 @@ char *ipa_summary_to_text(const struct ipa_program *p, const struct ipa_fn *f)
 	return f->summary ? ipa_summary_text(p, f->summary) : NULL;
 }
 
+static uint64_t hash_str(const struct ipa_program *p, str_id id, uint64_t h)
+{
+	const char *t = id ? strpool_str(p->strings, id) : NULL;
+
+	return t ? hash_bytes(t, strlen(t) + 1, h) : hash_bytes("", 1, h);
+}
+
+/*
+ * Hash of what the summary says, by content (strings by their text, rules
+ * by name), so it compares across runs and databases; computed directly
+ * rather than from the text form because every summary is hashed on every
+ * solve round.
+ */
 uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function *s)
 {
-	char *t = ipa_summary_text(p, s);
-	uint64_t h = hash_bytes(t, strlen(t), HASH_SEED);
-	free(t);
+	uint64_t h = HASH_SEED;
+
+	h = hash_str(p, s->name, h);
+	for (size_t i = 0; i < s->params.n; i++)
+		h = hash_str(p, s->params.v[i], h);
+	for (uint32_t i = 0; i < s->nodes.n; i++) {
+		const struct ir_node *n = &s->nodes.v[i];
+		const char *rn = rule_name(p->rules, n);
+		uint32_t fixed[5] = { n->op, n->loc.line, n->loc.col, n->call_site, n->indirect };
+		h = hash_bytes(fixed, sizeof(fixed), h);
+		h = hash_bytes(rn ? rn : "", rn ? strlen(rn) + 1 : 1, h);
+		h = hash_str(p, n->lock, h);
+		h = hash_str(p, n->lock_type, h);
+		h = hash_str(p, n->device, h);
+		h = hash_str(p, n->reg, h);
+		h = hash_str(p, n->spelled, h);
+		h = hash_str(p, n->callee, h);
+		h = hash_str(p, n->cond, h);
+		h = hash_str(p, n->loc.file, h);
+		for (uint32_t k = 0; k < n->nargs; k++)
+			h = hash_str(p, s->args.v[n->args_off + k], h);
+		uint32_t ns;
+		const struct ir_edge *e = ir_succs(s, i, &ns);
+		for (uint32_t k = 0; k < ns; k++) {
+			uint32_t edge[2] = { e[k].to, e[k].kind };
+			h = hash_bytes(edge, sizeof(edge), h);
+		}
+	}
+	h = hash_bytes(&s->entry, sizeof(s->entry), h);
 	return h ? h : 1;
 }
 

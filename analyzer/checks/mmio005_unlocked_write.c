@@ -11,9 +11,9 @@
  * held at two or more sites of a register and at more sites than not, the
  * sites without it are reported, with the locked ones as evidence.
  *
- * A helper that has callers is not a site itself when it takes no lock: its
- * writes are sites in its callers (spliced), where the caller's locks are
- * known.  Sites in probe/init/remove paths (named *_probe, *_init,
+ * A function that has callers is not an unlocked site itself: its writes
+ * (and its helpers') are sites in its callers (spliced), where the
+ * caller's locks are known.  Sites in probe/init/remove paths (named *_probe, *_init,
  * *_remove or marked __init) run before the device is shared and are
  * reported only with --strict.
  */
@@ -152,9 +152,10 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 
 	for (size_t i = 0; i < st->sites.n; i++) {
 		struct write_site *s = &st->sites.v[i];
-		bool own = s->inner == NULL;
-		/* an unlocked helper's own writes are judged in its callers */
-		if (!prog || (own && !s->nlocks && ctx->info->has_callers)) {
+		/* a function with callers ("must be called with host->lock
+		 * held") is judged in them: its unlocked sites, its own writes
+		 * and those of its helpers, are sites of the callers */
+		if (!prog || (!s->nlocks && ctx->info->has_callers)) {
 			site_free(s);
 			continue;
 		}

@@ -285,10 +285,11 @@ void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 	CXFile sf, ef;
 	CXSourceRange r = clang_getCursorExtent(c);
 
-	/* expansion locations: a macro argument or a whole macro use is
-	 * tokenized where the driver wrote it, not in the #define */
-	clang_getExpansionLocation(clang_getRangeStart(r), &sf, NULL, NULL, &so);
-	clang_getExpansionLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
+	/* file locations: a macro argument is tokenized where the driver
+	 * wrote it (atmci_writel(host, ATMCI_IER, v) gives "ATMCI_IER"), a
+	 * token of a macro body at the macro's use */
+	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &so);
+	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
 	if (!sf || !clang_File_isEqual(sf, ef) || eo < so || eo - so > 256)
 		return;
 	r = clang_getRange(clang_getLocationForOffset(t->tu, sf, so), clang_getLocationForOffset(t->tu, ef, eo));

@@ -177,7 +177,7 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 		return n;
 	}
 	const char *slot = S(p, c->callee);
-	for (size_t i = 0; i < p->fnptrs.n && n < IPA_MAX_TARGETS; i++) {
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
 		if (!slot_matches(slot, S(p, fp->slot)))
 			continue;
@@ -187,8 +187,16 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 		bool dup = false;
 		for (int k = 0; k < n; k++)
 			dup |= out[k] == (uint32_t)fi;
-		if (!dup)
-			out[n++] = (uint32_t)fi;
+		if (dup)
+			continue;
+		if (n == IPA_MAX_TARGETS) {
+			/* a framework-wide interface (mmc_host_ops.request of
+			 * every host driver seen): following an arbitrary
+			 * subset would invent paths, so it is an unknown call */
+			*unknown = true;
+			return 0;
+		}
+		out[n++] = (uint32_t)fi;
 	}
 	if (!n)
 		*unknown = true;

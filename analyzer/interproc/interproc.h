@@ -29,7 +29,8 @@
 
 #define IPA_MAX_SUMMARY_NODES 96
 #define IPA_MAX_ROUNDS 4
-#define IPA_MAX_TARGETS 16	/* implementations followed per indirect call */
+#define IPA_MAX_TARGETS 16	/* implementations followed per indirect call;
+				 * more make it an unknown call */
 
 /* What a caller needs to know about one function, besides its graph. */
 struct ipa_fn {

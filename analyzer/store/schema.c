@@ -323,6 +323,12 @@ static int check_schema(struct store *st, long long *version, struct strbuf *err
 	return 0;
 }
 
+/* check_schema for the other files of the store (store_int.h). */
+int store_check_schema(struct store *st, long long *version, struct strbuf *err)
+{
+	return check_schema(st, version, err);
+}
+
 /* Record that the database is now at `version` (meta row and user_version). */
 static int set_version(struct store *st, int version, struct strbuf *sqlerr)
 {

@@ -31,5 +31,8 @@ struct store {
 };
 
 int store_exec(struct store *st, const char *sql, struct strbuf *err);
+/* Is the open database ours?  0 with *version (0 = empty), or -1 with
+ * "PATH: reason" in err when it is someone else's or too new (schema.c). */
+int store_check_schema(struct store *st, long long *version, struct strbuf *err);
 
 #endif

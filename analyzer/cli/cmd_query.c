@@ -250,6 +250,8 @@ int cmd_query(int argc, char **argv)
 		rc = store_query_sql(st, q.sql, query_output_row, &out, &err);
 	else
 		rc = store_query_findings(st, &q.filter, query_output_row, &out, &err);
+	if (rc < 0)
+		out.format = QUERY_OUT_CSV;	/* a failed query prints no table */
 	query_output_finish(&out);
 	if (rc < 0)
 		mc_error("%s", err.buf);

@@ -24,6 +24,20 @@ static const char *const read_pragmas[] = {
 	"function_list", "pragma_list", "collation_list", "database_list",
 };
 
+/* Functions a query may not call even though the library may have them. */
+static const char *const denied_functions[] = {
+	"load_extension", "readfile", "writefile", "edit", "fts3_tokenizer",
+};
+
+/* May a query call the SQL function `name`? */
+static bool function_allowed(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof(denied_functions) / sizeof(denied_functions[0]); i++)
+		if (!sqlite3_stricmp(name, denied_functions[i]))
+			return false;
+	return true;
+}
+
 /* Takes a value that is a name to look at (table_info(x)), not a setting. */
 static bool pragma_takes_name(const char *name)
 {
@@ -54,9 +68,10 @@ static int authorize_read(void *ud, int action, const char *a, const char *b, co
 	switch (action) {
 	case SQLITE_SELECT:
 	case SQLITE_READ:
-	case SQLITE_FUNCTION:
 	case SQLITE_RECURSIVE:
 		return SQLITE_OK;
+	case SQLITE_FUNCTION:
+		return function_allowed(b) ? SQLITE_OK : SQLITE_DENY;
 	case SQLITE_PRAGMA:
 		return pragma_allowed(a, b) ? SQLITE_OK : SQLITE_DENY;
 	default:

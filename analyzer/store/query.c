@@ -100,7 +100,8 @@ static int open_locked_down(struct store *st, struct strbuf *err)
 		return -1;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
-	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	st->busy_ms = store_busy_timeout_ms();
+	sqlite3_busy_timeout(st->db, st->busy_ms);
 	sqlite3_limit(st->db, SQLITE_LIMIT_ATTACHED, 0);
 	sqlite3_db_config(st->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	sqlite3_db_config(st->db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);

@@ -424,6 +424,15 @@ static void remove_created(const char *path)
 	free(side);
 }
 
+int store_busy_timeout_ms(void)
+{
+	const char *env = getenv("MMIOCHECK_BUSY_TIMEOUT_MS");
+	char *end = NULL;
+	long v = env && *env ? strtol(env, &end, 10) : -1;
+
+	return end && !*end && v >= 0 && v <= 600000 ? (int)v : STORE_BUSY_TIMEOUT_MS;
+}
+
 /* Open the sqlite handle; -1 with "PATH: cannot open database: reason". */
 static int open_handle(struct store *st, struct strbuf *err)
 {
@@ -446,7 +455,8 @@ static int open_handle(struct store *st, struct strbuf *err)
 		return -1;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
-	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	st->busy_ms = store_busy_timeout_ms();
+	sqlite3_busy_timeout(st->db, st->busy_ms);
 	return 0;
 }
 
@@ -479,7 +489,7 @@ static int switch_to_wal(struct store *st, struct strbuf *err)
 	int rc = SQLITE_OK;
 	char *mode = NULL;
 
-	for (int waited = 0; waited <= STORE_BUSY_TIMEOUT_MS; waited += 20) {
+	for (int waited = 0; waited <= st->busy_ms; waited += 20) {
 		mode = try_wal(st, &rc);
 		if (mode || ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED))
 			break;

@@ -30,14 +30,32 @@ struct finding_draft {
 	uint32_t fixit_first, fixit_last;
 };
 
+struct check_program;
+struct finding_vec;
+
+/* What the interprocedural pass knows about the function being checked. */
+struct check_fn_info {
+	struct check_program *program;	/* cross-function state, or NULL */
+	bool is_init;			/* probe/init/remove path (MMIO005) */
+	bool has_callers;		/* some analyzed function calls it: its
+					 * unlocked events are judged there too */
+	int unknown_calls;		/* indirect calls with no known target */
+	/* Does callee `name` carry a __must_hold/__releases contract, so that
+	 * it judges the releases in its body itself?  NULL: never. */
+	bool (*callee_has_contract)(void *ctx, str_id name);
+	void *callee_ctx;
+};
+
 struct check_ctx {
 	const struct engine_config *cfg;
+	const struct check_fn_info *info;
 	const struct rules *rules;
 	const struct ir_unit *unit;
 	const struct ir_function *fn;
 	const char *display_path;	/* file name as findings show it */
 	VEC(struct finding_draft) drafts;
 	void *scratch[16];		/* per check, per function */
+	void **program_scratch;		/* per check, for the whole program */
 	int current;			/* index of the check being called */
 };
 
@@ -47,7 +65,15 @@ struct check {
 	void (*on_escape)(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc);
 	void (*on_mmiowb)(struct check_ctx *ctx, void *scratch, const struct eng_mmiowb *mb);
 	void (*on_mmiowb_needed)(struct check_ctx *ctx, void *scratch, uint32_t node, int model);
+	void (*on_write)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			 const struct eng_lock *held);
+	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			  const struct eng_lock *held);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
+	/* Program-wide checks (inferences over every function, MMIO005). */
+	void *(*begin_program)(const struct engine_config *cfg, bool strict);
+	void (*end_program)(const struct engine_config *cfg, void *program_scratch,
+			    struct finding_vec *out);
 };
 
 /* A growable array of findings (usable with the VEC_* macros). */
@@ -56,10 +82,22 @@ struct finding_vec {
 	size_t n, cap;
 };
 
-/* Run the engine and every check on one function; append mc_findings. */
+/* Run the engine and every check on one function (its expanded graph:
+ * callee summaries spliced in, analyzer/interproc); append mc_findings. */
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
-			 const struct ir_function *fn, const char *display_path,
-			 struct finding_vec *out, struct engine_stats *stats);
+			 const struct ir_function *fn, const struct check_fn_info *info,
+			 const char *display_path, struct finding_vec *out, struct engine_stats *stats);
+/* Cross-function state: create before the first checks_run_function of a
+ * program, end after the last (appends the program-wide findings, each
+ * with its own file), then free. */
+struct check_program *checks_program_new(const struct engine_config *cfg, bool strict);
+void checks_program_end(struct check_program *prog, struct finding_vec *out);
+void checks_program_free(struct check_program *prog);
+/* Fingerprint a finding made outside a function's drafts (program-wide
+ * checks): `line_text` is the reported line, occurrence its index among
+ * identical findings. */
+void checks_fingerprint_one(struct mc_finding *f, const char *line_text, size_t len, uint64_t occurrence);
+
 /* Add the hidden models the checks need (MMIO002's reference). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);
 
@@ -81,5 +119,12 @@ const struct ir_node *check_node(const struct check_ctx *ctx, uint32_t node);
 /* "spin_unlock_irqrestore(&qp->sq.lock)" as the driver wrote the call. */
 void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strbuf *out);
 const char *check_kind_name(const struct check_ctx *ctx, int kind);
+/* The node of the function's own body a (possibly spliced) node came in
+ * through: itself, or the outermost call it was spliced in by. */
+uint32_t check_top_node(const struct check_ctx *ctx, uint32_t node);
+static inline bool check_is_spliced(const struct check_ctx *ctx, uint32_t node)
+{
+	return ctx->fn->nodes.v[node].call_site != IR_NONE;
+}
 
 #endif

@@ -10,16 +10,50 @@ extern const struct check check_mmio001;
 extern const struct check check_mmio002;
 extern const struct check check_mmio003;
 extern const struct check check_mmio004;
+extern const struct check check_mmio005;
 extern const struct check check_mmio006;
+extern const struct check check_mmio007;
 
 static const struct check *const check_table[] = {
 	&check_mmio001,
 	&check_mmio002,
 	&check_mmio003,
 	&check_mmio004,
+	&check_mmio005,
 	&check_mmio006,
+	&check_mmio007,
 };
 #define NCHECKS (int)(sizeof(check_table) / sizeof(check_table[0]))
+
+struct check_program {
+	const struct engine_config *cfg;
+	void *scratch[16];
+};
+
+struct check_program *checks_program_new(const struct engine_config *cfg, bool strict)
+{
+	struct check_program *p = xcalloc(1, sizeof(*p));
+
+	p->cfg = cfg;
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->begin_program)
+			p->scratch[i] = check_table[i]->begin_program(cfg, strict);
+	return p;
+}
+
+void checks_program_end(struct check_program *p, struct finding_vec *out)
+{
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->end_program) {
+			check_table[i]->end_program(p->cfg, p->scratch[i], out);
+			p->scratch[i] = NULL;
+		}
+}
+
+void checks_program_free(struct check_program *p)
+{
+	free(p);
+}
 
 void checks_configure(struct engine_config *cfg, const struct rules *r)
 {
@@ -63,18 +97,51 @@ static void hook_needed(void *p, uint32_t node, int model)
 		}
 }
 
+static void hook_write(void *p, uint32_t node, int nheld, const struct eng_lock *held)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_write) {
+			ctx->current = i;
+			check_table[i]->on_write(ctx, ctx->scratch[i], node, nheld, held);
+		}
+}
+
+static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock *held)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_return) {
+			ctx->current = i;
+			check_table[i]->on_return(ctx, ctx->scratch[i], node, nheld, held);
+		}
+}
+
 void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_finding *f);
 void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n);
 
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
-			 const struct ir_function *fn, const char *display_path,
-			 struct finding_vec *out, struct engine_stats *stats)
+			 const struct ir_function *fn, const struct check_fn_info *info,
+			 const char *display_path, struct finding_vec *out, struct engine_stats *stats)
 {
+	static const struct check_fn_info no_info = { NULL, false, false, 0, NULL, NULL };
 	struct check_ctx ctx;
-	struct eng_hooks hooks = { &ctx, hook_escape, hook_mmiowb, hook_needed };
+	struct eng_hooks hooks = {
+		.ctx = &ctx,
+		.on_escape = hook_escape,
+		.on_mmiowb = hook_mmiowb,
+		.on_mmiowb_needed = hook_needed,
+		.on_write = hook_write,
+		.on_return = hook_return,
+	};
 
 	memset(&ctx, 0, sizeof(ctx));
 	ctx.cfg = cfg;
+	ctx.info = info ? info : &no_info;
+	static void *no_program[16];
+	ctx.program_scratch = ctx.info->program ? ctx.info->program->scratch : no_program;
 	ctx.rules = cfg->rules;
 	ctx.unit = u;
 	ctx.fn = fn;

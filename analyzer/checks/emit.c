@@ -15,6 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+typedef VEC(uint32_t) u32_vec_t;
+
 static const struct check_info *info_of(const struct check_ctx *ctx, const char *id)
 {
 	return rules_find_check(ctx->rules, id);
@@ -127,6 +129,20 @@ const char *check_kind_name(const struct check_ctx *ctx, int kind)
 	return ctx->rules->kinds.v[kind].name;
 }
 
+uint32_t check_top_node(const struct check_ctx *ctx, uint32_t node)
+{
+	while (ctx->fn->nodes.v[node].call_site != IR_NONE)
+		node = ctx->fn->nodes.v[node].call_site;
+	return node;
+}
+
+/* "foo_write()" for the call a spliced node came in through. */
+static const char *callee_of(const struct check_ctx *ctx, uint32_t call)
+{
+	const struct ir_node *c = check_node(ctx, call);
+	return c->callee ? check_str(ctx, c->callee) : "an indirect call";
+}
+
 void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strbuf *out)
 {
 	const struct ir_node *n = check_node(ctx, node);
@@ -138,11 +154,63 @@ void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strb
 		strbuf_addf(out, "%s(%s)", name, check_str(ctx, n->device));
 	else
 		strbuf_addf(out, "%s()", name);
+	if (n->call_site != IR_NONE)
+		strbuf_addf(out, " in %s()", callee_of(ctx, n->call_site));
+}
+
+/* File of a node as findings show it: the unit's display path for the
+ * main file, else the name the defining unit used. */
+static const char *node_file(const struct check_ctx *ctx, const struct ir_node *n)
+{
+	const char *f = n->loc.file ? strpool_str(ctx->unit->strings, n->loc.file) : NULL;
+
+	if (!f || n->call_site == IR_NONE || !strcmp(f, ctx->unit->path))
+		return ctx->display_path;
+	return f;
+}
+
+typedef VEC(struct mc_trace_step) step_vec;
+
+static void push_step(step_vec *v, const char *kind, const char *file, const struct ir_node *n, char *msg)
+{
+	struct mc_trace_step st;
+
+	st.kind = xstrdup(kind);
+	st.file = xstrdup(file);
+	st.line = n->loc.line;
+	st.col = n->loc.col;
+	st.message = msg;
+	VEC_PUSH(*v, st);
+}
+
+/*
+ * Steps for the calls a spliced node came in through, outermost first,
+ * skipping the ones the previous step already showed (*shown is the chain
+ * of the last step, innermost first).
+ */
+static void push_call_chain(const struct check_ctx *ctx, step_vec *v, uint32_t node, u32_vec_t *shown)
+{
+	u32_vec_t chain = VEC_INIT;
+
+	for (uint32_t c = check_node(ctx, node)->call_site; c != IR_NONE; c = check_node(ctx, c)->call_site)
+		VEC_PUSH(chain, c);
+	for (size_t i = chain.n; i-- > 0;) {
+		bool seen = false;
+		for (size_t k = 0; k < shown->n && !seen; k++)
+			seen = shown->v[k] == chain.v[i];
+		if (seen)
+			continue;
+		const struct ir_node *c = check_node(ctx, chain.v[i]);
+		push_step(v, "call", node_file(ctx, c), c, xasprintf("calls %s()", callee_of(ctx, chain.v[i])));
+	}
+	VEC_FREE(*shown);
+	*shown = chain;
 }
 
 void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_finding *f)
 {
-	const struct ir_node *n = check_node(ctx, d->node);
+	const struct ir_node *n = check_node(ctx, check_top_node(ctx, d->node));
+	const struct ir_node *inner = check_node(ctx, d->node);
 
 	memset(f, 0, sizeof(*f));
 	f->rule = xstrdup(d->info->id);
@@ -160,22 +228,22 @@ void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_
 		f->lock_type = d->lock.lock_type ? xstrdup(check_str(ctx, d->lock.lock_type)) : NULL;
 		f->lock_kind = xstrdup(check_kind_name(ctx, d->lock.kind));
 	}
-	f->accessor = n->spelled ? xstrdup(check_str(ctx, n->spelled)) : NULL;
+	f->accessor = inner->spelled ? xstrdup(check_str(ctx, inner->spelled)) : NULL;
 	f->message = d->message ? d->message : xstrdup("");
 	d->message = NULL;
 	f->fixit_first_line = d->fixit_first;
 	f->fixit_last_line = d->fixit_last;
-	f->ntrace = d->trace.n;
-	f->trace = xcalloc(d->trace.n ? d->trace.n : 1, sizeof(*f->trace));
+	step_vec steps = VEC_INIT;
+	u32_vec_t shown = VEC_INIT;
 	for (size_t i = 0; i < d->trace.n; i++) {
 		const struct ir_node *sn = check_node(ctx, d->trace.v[i].node);
-		f->trace[i].kind = xstrdup(d->trace.v[i].kind);
-		f->trace[i].file = xstrdup(ctx->display_path);
-		f->trace[i].line = sn->loc.line;
-		f->trace[i].col = sn->loc.col;
-		f->trace[i].message = d->trace.v[i].message;
+		push_call_chain(ctx, &steps, d->trace.v[i].node, &shown);
+		push_step(&steps, d->trace.v[i].kind, node_file(ctx, sn), sn, d->trace.v[i].message);
 	}
+	VEC_FREE(shown);
 	VEC_FREE(d->trace);
+	f->ntrace = steps.n;
+	f->trace = steps.n ? steps.v : xcalloc(1, sizeof(*f->trace));
 }
 
 /* Hash of everything a finding is about, excluding its position. */
@@ -195,6 +263,23 @@ static uint64_t identity_hash(const struct check_ctx *ctx, const struct mc_findi
 		if (!isspace((unsigned char)line[i]))
 			h = hash_bytes(&line[i], 1, h);
 	return h;
+}
+
+void checks_fingerprint_one(struct mc_finding *f, const char *line, size_t len, uint64_t occurrence)
+{
+	const char *parts[] = { f->rule, f->model, f->file, f->function,
+				f->lock_type ? f->lock_type : f->lock_name, f->accessor };
+	uint64_t h = HASH_SEED;
+
+	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
+		const char *p = parts[i] ? parts[i] : "";
+		h = hash_bytes(p, strlen(p) + 1, h);
+	}
+	for (size_t i = 0; i < len; i++)
+		if (!isspace((unsigned char)line[i]))
+			h = hash_bytes(&line[i], 1, h);
+	h = hash_bytes(&occurrence, sizeof(occurrence), h);
+	snprintf(f->fingerprint, sizeof(f->fingerprint), "%016llx", (unsigned long long)h);
 }
 
 void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n)

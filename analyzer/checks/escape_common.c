@@ -5,6 +5,29 @@
 
 #include <stdlib.h>
 
+/*
+ * The callee reports this escape itself, so the caller does not repeat it:
+ * the whole section (acquire, writes, release) came in through one call,
+ * or the writes and the release did and that callee is annotated
+ * (__must_hold / __releases), so it is judged with the lock held on entry.
+ */
+static bool section_inside_callee(struct check_ctx *ctx, const struct eng_escape *esc,
+				  bool (*select)(const struct eng_write *w))
+{
+	uint32_t top = check_top_node(ctx, esc->release_node);
+
+	if (!check_is_spliced(ctx, esc->release_node))
+		return false;
+	for (int i = 0; i < esc->nwrites; i++)
+		if (select(&esc->writes[i]) && check_top_node(ctx, esc->writes[i].node) != top)
+			return false;
+	if (check_is_spliced(ctx, esc->lock.acquire_node) && check_top_node(ctx, esc->lock.acquire_node) == top)
+		return true;
+	const struct ir_node *call = check_node(ctx, top);
+	return ctx->info->callee_has_contract && call->callee && !call->indirect &&
+	       ctx->info->callee_has_contract(ctx->info->callee_ctx, call->callee);
+}
+
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct eng_write *w), int *nselected)
 {
@@ -17,7 +40,7 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 			n++;
 		}
 	*nselected = n;
-	if (last < 0)
+	if (last < 0 || section_inside_callee(ctx, esc, select))
 		return NULL;
 
 	struct finding_draft *d = check_draft(ctx, id, esc->model, esc->writes[last].node);

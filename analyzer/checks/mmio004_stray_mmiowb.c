@@ -2,14 +2,17 @@
  * MMIO004 stray-mmiowb: mmiowb() on a path where no lock is held.  It only
  * orders writes against a following unlock, so there it orders nothing.
  * After an unlock on the same path this is a warning; in a function that
- * took no lock on the path it is a note (a caller may hold one).
+ * took no lock on the path it is a note (a caller may hold one).  When the
+ * function has callers in the analysis, that note is left to them: the
+ * helper's mmiowb() is spliced into each caller and judged there with the
+ * caller's locks; a caller that is itself called leaves it to its callers.
  */
 #include "checks.h"
 
 static void mmio004_mmiowb(struct check_ctx *ctx, void *scratch, const struct eng_mmiowb *mb)
 {
 	(void)scratch;
-	if (mb->nheld)
+	if (mb->nheld || (ctx->info->has_callers && !mb->released_before))
 		return;
 	for (int m = 0; m < ctx->cfg->nmodels; m++) {
 		if (!check_model_reported(ctx, m))
@@ -26,7 +29,7 @@ static void mmio004_mmiowb(struct check_ctx *ctx, void *scratch, const struct en
 			d->message = xstrdup("mmiowb() with no lock held in this function orders nothing unless "
 					     "every caller holds a spinlock here; it only orders MMIO writes before a "
 					     "following spin_unlock()");
-			draft_step(ctx, d, "barrier", mb->node, "this function holds no lock here");
+			draft_step(ctx, d, "barrier", mb->node, "no lock is held here on this path");
 		}
 		check_report(ctx, d);
 	}

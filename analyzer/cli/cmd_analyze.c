@@ -152,24 +152,25 @@ static char *joined_argv(int argc, char **argv)
 	return strbuf_detach(&sb);
 }
 
-/* Analyze every file; print as we go (text) or at the end (json). */
+/* Analyze the files as one program (summaries flow between them), then
+ * print each file's results in order. */
 static int run_files(struct cli *c, struct mc_session *s)
 {
 	VEC(struct mc_result *) results = VEC_INIT;
 	int status = MC_EXIT_CLEAN;
 	char *err = NULL;
 
-	for (size_t i = 0; i < c->files.n; i++) {
-		struct mc_result *r = mc_analyze_file(s, c->files.v[i], c->clang_args, c->nclang, &err);
-		if (!r) {
-			mc_error("%s", err);
-			free(err);
-			err = NULL;
-			status = MC_EXIT_ERROR;
-			break;
-		}
+	if (mc_analyze_files(s, c->files.v, c->files.n, c->clang_args, c->nclang, &results.v, &results.n,
+			     &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+		err = NULL;
+		status = MC_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < results.n; i++) {
+		struct mc_result *r = results.v[i];
 		if (r->nerrors) {
-			mc_error("%s: %zu parse error%s; analyzed what parsed", c->files.v[i], r->nerrors,
+			mc_error("%s: %zu parse error%s; analyzed what parsed", r->path, r->nerrors,
 				 r->nerrors == 1 ? "" : "s");
 			status = MC_EXIT_ERROR;
 		}
@@ -178,8 +179,10 @@ static int run_files(struct cli *c, struct mc_session *s)
 				status = MC_EXIT_FINDINGS;
 		if (c->format == OUT_TEXT)
 			report_text(stdout, r);	/* parse errors included, gcc-style */
-		VEC_PUSH(results, r);
 	}
+	if (mc_session_rechecked(s))
+		fprintf(stderr, "mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
+			mc_session_rechecked(s), mc_session_rechecked(s) == 1 ? "" : "s");
 	if (c->format == OUT_JSON) {
 		struct report_meta meta;
 		meta.tool_version = MMIOCHECK_VERSION;

@@ -298,6 +298,19 @@ static uint8_t exclusive_mask(const struct path_state *s)
 	return mask;
 }
 
+/* Tell a hook which locks this path holds. */
+static void report_held(struct run *R, const struct path_state *s, uint32_t node,
+			void (*hook)(void *, uint32_t, int, const struct eng_lock *))
+{
+	struct eng_lock held[ENG_MAX_HELD];
+
+	if (!hook)
+		return;
+	for (int i = 0; i < s->nheld; i++)
+		held[i] = lock_view(R, &s->held[i]);
+	hook(R->hooks->ctx, node, s->nheld, held);
+}
+
 static void do_write(struct run *R, struct path_state *s, uint32_t node)
 {
 	const struct ir_node *n = &R->fn->nodes.v[node];
@@ -305,6 +318,7 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 	uint8_t mask = exclusive_mask(s);
 	int wi = -1;
 
+	report_held(R, s, node, R->hooks->on_write);
 	if (mask) {
 		/* the same write site again (a loop): the new instance replaces
 		 * the old one, so loops do not grow the state */
@@ -369,8 +383,9 @@ static void do_barrier(struct run *R, struct path_state *s, uint32_t node)
 	}
 }
 
-static void do_return(struct run *R, struct path_state *s)
+static void do_return(struct run *R, struct path_state *s, uint32_t node)
 {
+	report_held(R, s, node, R->hooks->on_return);
 	for (int w = 0; w < s->nwrites; w++)
 		ghost_needed(R, &s->writes[w]);
 }
@@ -424,8 +439,8 @@ static void step_trylock(struct run *R, uint32_t node, const struct path_state *
 		bool success = e[k].kind == IR_EDGE_TRUE;
 		if (success)
 			do_acquire(R, &t, node);
-		if (n->cond)
-			state_set_fact(&t, n->cond, success);
+		if (n->cond)	/* the stored result's C truth */
+			state_set_fact(&t, n->cond, success != R->r->apis.v[n->rule].success_zero);
 		visit(R, e[k].to, &t);
 	}
 }
@@ -459,7 +474,7 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 		do_barrier(R, &s, node);
 		break;
 	case IR_RETURN:
-		do_return(R, &s);
+		do_return(R, &s, node);
 		return;
 	case IR_NOP:
 	case IR_CALL:

@@ -73,6 +73,10 @@ struct eng_hooks {
 	void (*on_mmiowb)(void *ctx, const struct eng_mmiowb *mb);
 	/* a write this mmiowb() ordered would otherwise have escaped */
 	void (*on_mmiowb_needed)(void *ctx, uint32_t barrier_node, int model);
+	/* an MMIO write, with the locks held on this path (innermost last) */
+	void (*on_write)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held);
+	/* a return, with the locks still held on this path */
+	void (*on_return)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held);
 };
 
 struct engine_stats {

@@ -155,7 +155,7 @@ str_id fe_lock_name(struct tu_ctx *t, CXCursor c)
  * mlx4_ib_qp" for a const qp_t); an anonymous struct is named by the
  * typedef the code used, since its canonical spelling names a file position.
  */
-static void add_type_name(CXType ty, struct strbuf *out)
+void fe_type_name(CXType ty, struct strbuf *out)
 {
 	CXType canon = clang_getUnqualifiedType(clang_getCanonicalType(ty));
 	CXCursor decl = clang_getTypeDeclaration(canon);
@@ -200,7 +200,7 @@ str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 		cur = b;
 	}
 	if (fields.n && holder.kind != CXType_Invalid) {
-		add_type_name(holder, &out);
+		fe_type_name(holder, &out);
 		strbuf_adds(&out, "::");
 		for (size_t i = fields.n; i-- > 0;)
 			strbuf_addf(&out, "%s%s", fields.v[i], i ? "." : "");
@@ -217,7 +217,7 @@ str_id fe_lock_type(struct tu_ctx *t, CXCursor c)
 			if (ty.kind == CXType_Pointer)
 				ty = clang_getCanonicalType(clang_getPointeeType(ty));
 			if (ty.kind == CXType_Record) {
-				add_type_name(ty, &out);
+				fe_type_name(ty, &out);
 				id = strpool_intern(t->u->strings, out.buf);
 			}
 		}
@@ -388,6 +388,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	(void)parent;
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+		if (op == CXBinaryOperator_Assign)
+			fe_note_fnptr_assign(f->t, c);
 		if (op == CXBinaryOperator_Assign && note_trystore(f, c))
 			return CXChildVisit_Recurse;
 		if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
@@ -396,10 +398,16 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 		if ((op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) || op == CXUnaryOperator_AddrOf)
 			note_written(f, first_expr_child(c, 0));
+	} else if (k == CXCursor_VarDecl) {
+		fe_scan_var_init(f->t, c, false);
+	} else if (k == CXCursor_CompoundLiteralExpr) {
+		fe_scan_literal(f->t, c);
 	}
 	return CXChildVisit_Recurse;
 }
 
+/* The one walk over a body before lowering: variables written (for
+ * condition keys), trylock stores, and function-pointer stores (fnptr.c). */
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body)
 {
 	clang_visitChildren(body, scan_visit, f);

@@ -11,6 +11,7 @@
 struct frontend {
 	CXIndex index;
 	const struct rules *rules;
+	struct strpool *strings;	/* shared pool for new units, or NULL */
 };
 
 /* A macro expansion in the main file whose name the rules know. */
@@ -20,6 +21,20 @@ struct macro_use {
 	char *name;
 };
 
+/* An annotation macro (__must_hold, __init, ...) expanded in the main file. */
+struct annot_use {
+	unsigned start, end;
+	int index;			/* rules->annotations */
+	CXCursor cursor;		/* the MacroExpansion */
+};
+
+/* Where a main-file function declaration's annotations can be: [lo, hi). */
+struct fn_window {
+	char *name;
+	unsigned lo, hi;
+	bool definition;
+};
+
 struct tu_ctx {
 	struct frontend *fe;
 	CXTranslationUnit tu;
@@ -27,15 +42,32 @@ struct tu_ctx {
 	VEC(struct macro_use) macros;	/* sorted by start */
 	size_t win_lo, win_hi;		/* macros inside the function being lowered */
 	str_id file;			/* interned main file name */
+	VEC(struct annot_use) annots;	/* in source order */
+	VEC(struct fn_window) windows;	/* function declarations, in order;
+					 * after fe_annot_finish only those
+					 * holding an annotation */
+	unsigned prev_decl_end;		/* end of the last top-level declaration */
 };
 
+/* A break / continue target; depth: scopes open when it was pushed (a
+ * jump to it releases the guards of deeper scopes). */
 struct jump_target {
 	uint32_t brk, cont;
+	size_t depth;
 };
 
+/* A goto label; depth (scopes open where it stands) once defined. */
 struct label {
 	str_id name;
 	uint32_t node;
+	bool defined;
+	size_t depth;
+};
+
+/* A lock guard variable in scope (guards.c). */
+struct guard_var {
+	int guard;			/* rules->guards */
+	str_id lock, lock_type;
 };
 
 struct fn_ctx {
@@ -49,6 +81,8 @@ struct fn_ctx {
 	uint32_t stmt_first, stmt_last;	/* lines of the statement being lowered */
 	struct strpool *assigned;	/* variables / members written in the body */
 	struct strpool *trystored;	/* variables once set to a trylock result */
+	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
+	VEC(size_t) scopes;		/* per open scope: guards.n at its start */
 };
 
 /* cursor.c */
@@ -71,6 +105,21 @@ str_id fe_device(struct tu_ctx *t, CXCursor c);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
+void fe_type_name(CXType ty, struct strbuf *out);
+
+/* fnptr.c: parameters, call arguments, indirect-call slots, fnptr stores */
+void fe_params(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
+void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node);
+str_id fe_slot_key(struct tu_ctx *t, CXCursor c);
+void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign);
+void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope);
+void fe_scan_literal(struct tu_ctx *t, CXCursor lit);
+
+/* annot.c: sparse contexts and __init through the preprocessing record */
+void fe_annot_macro(struct tu_ctx *t, CXCursor c, const char *name);
+void fe_annot_decl(struct tu_ctx *t, CXCursor c);
+void fe_annot_finish(struct tu_ctx *t);
+void fe_annotate(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
 
 /* lower.c: expressions and conditions */
 uint32_t fe_new_node(struct fn_ctx *f, enum ir_op op, CXCursor at);
@@ -84,6 +133,13 @@ bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c);
 void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
 bool fe_is_trylock(struct fn_ctx *f, CXCursor c);
 str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared);
+
+/* guards.c: cleanup.h lock guards */
+bool fe_is_guard_decl(struct fn_ctx *f, CXCursor decl);
+bool fe_lower_guard_decl(struct fn_ctx *f, CXCursor var);
+void fe_scope_open(struct fn_ctx *f);
+void fe_scope_close(struct fn_ctx *f, CXCursor scope);
+void fe_release_from(struct fn_ctx *f, size_t depth, CXCursor at);
 
 /* lower_stmt.c: statements and functions */
 void fe_lower_stmt(struct fn_ctx *f, CXCursor c);

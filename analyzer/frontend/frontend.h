@@ -18,6 +18,8 @@ struct frontend;
 /* One frontend per thread (a CXIndex is not thread safe). */
 struct frontend *frontend_new(const struct rules *rules);
 void frontend_free(struct frontend *fe);
+/* Units parsed from now on intern into `strings` (NULL: a pool per unit). */
+void frontend_use_strings(struct frontend *fe, struct strpool *strings);
 
 /*
  * Parse `path` with the given compiler arguments and lower it.  Returns NULL

@@ -54,7 +54,7 @@ uint32_t fe_label_named(struct fn_ctx *f, CXCursor c)
 	for (size_t i = 0; i < f->labels.n; i++)
 		if (f->labels.v[i].name == id)
 			return f->labels.v[i].node;
-	struct label l = { id, fe_new_label(f) };
+	struct label l = { id, fe_new_label(f), false, 0 };
 	VEC_PUSH(f->labels, l);
 	return l.node;
 }
@@ -251,11 +251,10 @@ static void emit_prim(struct fn_ctx *f, CXCursor c, const struct prim *p, str_id
 	uint32_t n = prim_node(f, c, p);
 	if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
 		uint32_t next = fe_new_label(f);
-		/* the engine takes the key as true on success: a "zero on
-		 * success" result (ret = mutex_lock_interruptible()) has the
-		 * opposite C truth, so it is not tracked */
-		if (!f->t->fe->rules->apis.v[p->ref.index].success_zero)
-			f->fn->nodes.v[n].cond = result_key;
+		/* the engine gives the key the result's C truth: true on
+		 * success, false for "zero on success" APIs
+		 * (ret = mutex_lock_interruptible()) */
+		f->fn->nodes.v[n].cond = result_key;
 		fe_link(f, f->cur, n, IR_EDGE_NEXT);
 		fe_link(f, n, next, IR_EDGE_TRUE);
 		fe_link(f, n, next, IR_EDGE_FALSE);
@@ -357,15 +356,13 @@ static void lower_call(struct fn_ctx *f, CXCursor c)
 		nd->spelled = nd->callee;
 		free(name);
 	} else {
-		CXCursor fnexpr = fe_unwrap(fe_nth_child(c, 0));
-		if (clang_getCursorKind(fnexpr) == CXCursor_UnaryOperator)
-			fnexpr = fe_unwrap(fe_nth_child(fnexpr, 0));
-		char *name = fe_spelling(fnexpr);
+		/* through a field or pointer: the slot key fnptr stores use */
+		str_id slot = fe_slot_key(f->t, fe_nth_child(c, 0));
 		nd = &f->fn->nodes.v[node];
-		nd->callee = *name ? strpool_intern(f->t->u->strings, name) : 0;
+		nd->callee = slot;
 		nd->indirect = true;
-		free(name);
 	}
+	fe_call_args(f, c, node);
 	fe_emit(f, node);
 }
 

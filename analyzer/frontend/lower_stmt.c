@@ -9,7 +9,7 @@
 
 static void push_jumps(struct fn_ctx *f, uint32_t brk, uint32_t cont)
 {
-	struct jump_target j = { brk, cont };
+	struct jump_target j = { brk, cont, f->scopes.n };
 	VEC_PUSH(f->jumps, j);
 }
 
@@ -19,12 +19,59 @@ static void jump_to(struct fn_ctx *f, uint32_t target)
 	f->cur = IR_NONE;
 }
 
-static uint32_t innermost_continue(struct fn_ctx *f)
+static const struct jump_target *innermost_continue(struct fn_ctx *f)
 {
 	for (size_t i = f->jumps.n; i-- > 0;)
 		if (f->jumps.v[i].cont != IR_NONE)
-			return f->jumps.v[i].cont;
-	return IR_NONE;
+			return &f->jumps.v[i];
+	return NULL;
+}
+
+/* break / continue to target j: the guards of scopes inside it end. */
+static void jump_out(struct fn_ctx *f, const struct jump_target *j, bool is_break, CXCursor at)
+{
+	if (!j) {
+		jump_to(f, IR_NONE);
+		return;
+	}
+	fe_release_from(f, j->depth, at);
+	jump_to(f, is_break ? j->brk : j->cont);
+}
+
+/* goto: a label already seen keeps the guards of its scopes; one not yet
+ * seen is taken to stand at function-body scope (depth 1). */
+static void lower_goto(struct fn_ctx *f, CXCursor c)
+{
+	CXCursor ref = fe_nth_child(c, 0);
+
+	if (clang_Cursor_isNull(ref)) {
+		f->cur = IR_NONE;
+		return;
+	}
+	uint32_t target = fe_label_named(f, ref);
+	size_t depth = 1;
+	for (size_t i = 0; i < f->labels.n; i++)
+		if (f->labels.v[i].node == target && f->labels.v[i].defined)
+			depth = f->labels.v[i].depth;
+	fe_release_from(f, depth, c);
+	jump_to(f, target);
+}
+
+/* scoped_guard(name, lock) S: `for (CLASS(name, scope)(lock), *done =
+ * NULL; !done; done = (void *)1) S` runs S exactly once; break and
+ * continue in S leave it (they end the macro's loop, not an outer one). */
+static void lower_scoped_guard(struct fn_ctx *f, CXCursor c, CXCursor init, CXCursor body)
+{
+	uint32_t exit = fe_new_label(f);
+
+	fe_scope_open(f);
+	fe_lower_stmt(f, init);
+	push_jumps(f, exit, exit);
+	fe_lower_stmt(f, body);
+	f->jumps.n--;
+	jump_to(f, exit);
+	f->cur = exit;
+	fe_scope_close(f, c);
 }
 
 /*
@@ -110,6 +157,10 @@ static void lower_for(struct fn_ctx *f, CXCursor c)
 		}
 	}
 	VEC_FREE(kids);
+	if (!clang_Cursor_isNull(init) && fe_is_guard_decl(f, init)) {
+		lower_scoped_guard(f, c, init, body);
+		return;
+	}
 	if (!clang_Cursor_isNull(init))
 		fe_lower_stmt(f, init);
 	uint32_t head = fe_new_label(f), top = fe_new_label(f), cont = fe_new_label(f), exit = fe_new_label(f);
@@ -233,7 +284,7 @@ static void lower_decl(struct fn_ctx *f, CXCursor c)
 
 	fe_children(c, &vars);
 	for (size_t i = 0; i < vars.n; i++) {
-		if (clang_getCursorKind(vars.v[i]) != CXCursor_VarDecl)
+		if (clang_getCursorKind(vars.v[i]) != CXCursor_VarDecl || fe_lower_guard_decl(f, vars.v[i]))
 			continue;
 		fe_children(vars.v[i], &kids);
 		for (size_t k = 0; k < kids.n; k++) {
@@ -245,8 +296,7 @@ static void lower_decl(struct fn_ctx *f, CXCursor c)
 			fe_lower_expr(f, kids.v[k]);
 			str_id key = store ? fe_result_key(f, vars.v[i], true) : 0;
 			for (uint32_t n = before; key && n < f->fn->nodes.n; n++)
-				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond &&
-				    !f->t->fe->rules->apis.v[f->fn->nodes.v[n].rule].success_zero)
+				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond)
 					f->fn->nodes.v[n].cond = key;	/* see emit_prim() */
 		}
 	}
@@ -310,9 +360,11 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 	}
 	switch (k) {
 	case CXCursor_CompoundStmt:
+		fe_scope_open(f);
 		fe_children(c, &kids);
 		for (size_t i = 0; i < kids.n; i++)
 			fe_lower_stmt(f, kids.v[i]);
+		fe_scope_close(f, c);
 		break;
 	case CXCursor_DeclStmt:
 		set_stmt_lines(f, c);
@@ -347,6 +399,11 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 		break;
 	case CXCursor_LabelStmt: {
 		uint32_t lbl = fe_label_named(f, c);
+		for (size_t i = 0; i < f->labels.n; i++)
+			if (f->labels.v[i].node == lbl) {
+				f->labels.v[i].defined = true;
+				f->labels.v[i].depth = f->scopes.n;
+			}
 		jump_to(f, lbl);
 		f->cur = lbl;
 		fe_children(c, &kids);
@@ -354,25 +411,21 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 			fe_lower_stmt(f, kids.v[kids.n - 1]);
 		break;
 	}
-	case CXCursor_GotoStmt: {
-		CXCursor ref = fe_nth_child(c, 0);
-		if (!clang_Cursor_isNull(ref))
-			jump_to(f, fe_label_named(f, ref));
-		else
-			f->cur = IR_NONE;
+	case CXCursor_GotoStmt:
+		lower_goto(f, c);
 		break;
-	}
 	case CXCursor_BreakStmt:
-		jump_to(f, f->jumps.n ? f->jumps.v[f->jumps.n - 1].brk : IR_NONE);
+		jump_out(f, f->jumps.n ? &f->jumps.v[f->jumps.n - 1] : NULL, true, c);
 		break;
 	case CXCursor_ContinueStmt:
-		jump_to(f, innermost_continue(f));
+		jump_out(f, innermost_continue(f), false, c);
 		break;
 	case CXCursor_ReturnStmt: {
 		set_stmt_lines(f, c);
 		CXCursor e = fe_nth_child(c, 0);
 		if (!clang_Cursor_isNull(e))
 			fe_lower_expr(f, e);
+		fe_release_from(f, 0, c);	/* every guard, after the value */
 		fe_emit(f, fe_new_node(f, IR_RETURN, c));
 		f->cur = IR_NONE;
 		break;
@@ -434,6 +487,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	f.fn = ir_fn_new(t->u, name);
 	free(name);
 	f.fn->is_static = clang_Cursor_getStorageClass(fnc) == CX_SC_Static;
+	fe_params(t, fnc, f.fn);
 	struct ir_loc loc;
 	fe_loc(t, fnc, &loc);
 	unsigned line, col;
@@ -466,6 +520,8 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	VEC_FREE(kids);
 	VEC_FREE(f.jumps);
 	VEC_FREE(f.labels);
+	VEC_FREE(f.guards);
+	VEC_FREE(f.scopes);
 	strpool_free(f.assigned);
 	strpool_free(f.trystored);
 }

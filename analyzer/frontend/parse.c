@@ -24,6 +24,11 @@ void frontend_free(struct frontend *fe)
 	free(fe);
 }
 
+void frontend_use_strings(struct frontend *fe, struct strpool *strings)
+{
+	fe->strings = strings;
+}
+
 static void collect_errors(struct tu_ctx *t)
 {
 	unsigned n = clang_getNumDiagnostics(t->tu);
@@ -58,8 +63,10 @@ static int cmp_macro(const void *a, const void *b)
 	return x->end > y->end ? -1 : x->end < y->end;	/* largest first */
 }
 
-/* Top-level pass: rule macros expanded in the main file, and the function
- * definitions there.  Nothing below a header declaration is visited. */
+/* Top-level pass: rule and annotation macros expanded in the main file,
+ * the function declarations there (definitions to lower, annotation
+ * windows), and variable initializers storing function pointers (any
+ * file).  Nothing below a header declaration is visited. */
 struct top_scan {
 	struct tu_ctx *t;
 	cursor_vec fns;
@@ -71,6 +78,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	enum CXCursorKind k = clang_getCursorKind(c);
 
 	(void)parent;
+	if (k == CXCursor_VarDecl)	/* any file: ops tables in headers too */
+		fe_scan_var_init(s->t, c, true);
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_MacroExpansion) {
@@ -83,11 +92,15 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 			m.name = name;
 			VEC_PUSH(s->t->macros, m);
 		} else {
+			fe_annot_macro(s->t, c, name);
 			free(name);
 		}
-	} else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
-		VEC_PUSH(s->fns, c);
+		return CXChildVisit_Continue;
 	}
+	if (clang_isDeclaration(k))
+		fe_annot_decl(s->t, c);
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+		VEC_PUSH(s->fns, c);
 	return CXChildVisit_Continue;
 }
 
@@ -113,7 +126,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 		return NULL;
 	}
 	t.fe = fe;
-	t.u = ir_unit_new(path);
+	t.u = fe->strings ? ir_unit_new_shared(path, fe->strings) : ir_unit_new(path);
 	t.file = strpool_intern(t.u->strings, path);
 	if (strbuf_read_file(&text, path) == 0) {
 		size_t len = text.len;
@@ -126,13 +139,20 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	clang_visitChildren(clang_getTranslationUnitCursor(t.tu), top_visit, &scan);
 	if (t.macros.n)
 		qsort(t.macros.v, t.macros.n, sizeof(t.macros.v[0]), cmp_macro);
-	for (size_t i = 0; i < scan.fns.n; i++)
+	fe_annot_finish(&t);
+	for (size_t i = 0; i < scan.fns.n; i++) {
 		fe_lower_function(&t, scan.fns.v[i]);
+		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);
+	}
 
 	VEC_FREE(scan.fns);
 	for (size_t i = 0; i < t.macros.n; i++)
 		free(t.macros.v[i].name);
 	VEC_FREE(t.macros);
+	for (size_t i = 0; i < t.windows.n; i++)
+		free(t.windows.v[i].name);
+	VEC_FREE(t.windows);
+	VEC_FREE(t.annots);
 	clang_disposeTranslationUnit(t.tu);
 	return t.u;
 }

@@ -16,12 +16,27 @@ struct ir_unit *ir_unit_new(const char *path)
 	return u;
 }
 
-static void fn_free(struct ir_function *fn)
+struct ir_unit *ir_unit_new_shared(const char *path, struct strpool *strings)
 {
+	struct ir_unit *u = xcalloc(1, sizeof(*u));
+
+	u->path = xstrdup(path);
+	u->strings = strings;
+	u->shares_strings = true;
+	return u;
+}
+
+void ir_fn_free(struct ir_function *fn)
+{
+	if (!fn)
+		return;
 	VEC_FREE(fn->nodes);
 	VEC_FREE(fn->edges);
 	VEC_FREE(fn->edge_from);
 	VEC_FREE(fn->succs);
+	VEC_FREE(fn->params);
+	VEC_FREE(fn->args);
+	VEC_FREE(fn->contracts);
 	free(fn);
 }
 
@@ -30,13 +45,15 @@ void ir_unit_free(struct ir_unit *u)
 	if (!u)
 		return;
 	for (size_t i = 0; i < u->functions.n; i++)
-		fn_free(u->functions.v[i]);
+		ir_fn_free(u->functions.v[i]);
 	VEC_FREE(u->functions);
 	for (size_t i = 0; i < u->errors.n; i++)
 		free(u->errors.v[i].message);
 	VEC_FREE(u->errors);
+	VEC_FREE(u->fnptrs);
 	VEC_FREE(u->line_starts);
-	strpool_free(u->strings);
+	if (!u->shares_strings)
+		strpool_free(u->strings);
 	free(u->source);
 	free(u->path);
 	free(u);
@@ -67,12 +84,19 @@ const char *ir_unit_line(const struct ir_unit *u, uint32_t line, size_t *len)
 	return u->source + start;
 }
 
-struct ir_function *ir_fn_new(struct ir_unit *u, const char *name)
+struct ir_function *ir_fn_alloc(str_id name)
 {
 	struct ir_function *fn = xcalloc(1, sizeof(*fn));
 
-	fn->name = strpool_intern(u->strings, name);
+	fn->name = name;
 	fn->entry = IR_NONE;
+	return fn;
+}
+
+struct ir_function *ir_fn_new(struct ir_unit *u, const char *name)
+{
+	struct ir_function *fn = ir_fn_alloc(strpool_intern(u->strings, name));
+
 	VEC_PUSH(u->functions, fn);
 	return fn;
 }
@@ -84,6 +108,7 @@ struct ir_node ir_node_make(enum ir_op op)
 	memset(&n, 0, sizeof(n));
 	n.op = op;
 	n.rule = -1;
+	n.call_site = IR_NONE;
 	return n;
 }
 
@@ -165,10 +190,49 @@ static void dump_str(const struct ir_unit *u, struct strbuf *out, const char *ke
 		strbuf_addf(out, " %s=%s", key, strpool_str(u->strings, id));
 }
 
+/* A list of interned strings, "-" for 0: "(a, -, &qp->sq)". */
+static void dump_list(const struct ir_unit *u, struct strbuf *out, const str_id *ids, size_t n)
+{
+	strbuf_addch(out, '(');
+	for (size_t i = 0; i < n; i++)
+		strbuf_addf(out, "%s%s", i ? ", " : "", ids[i] ? strpool_str(u->strings, ids[i]) : "-");
+	strbuf_addch(out, ')');
+}
+
+static const char *const contract_names[] = { "must_hold", "acquires", "releases" };
+
+/* The unit's function-pointer stores, one per line. */
+void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out)
+{
+	for (size_t i = 0; i < u->fnptrs.n; i++) {
+		const struct ir_fnptr *p = &u->fnptrs.v[i];
+		strbuf_addf(out, "fnptr %s = %s @%s:%u:%u\n", strpool_str(u->strings, p->slot),
+			    strpool_str(u->strings, p->function), p->loc.file ? strpool_str(u->strings, p->loc.file) : "?",
+			    p->loc.line, p->loc.col);
+	}
+}
+
+/* The function line: name, storage, params, init marking, contracts. */
+static void dump_header(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out)
+{
+	strbuf_addf(out, "function %s%s%s line %u entry %u params", strpool_str(u->strings, fn->name),
+		    fn->is_static ? " static" : "", fn->is_init ? " init" : "", fn->loc.line, fn->entry);
+	dump_list(u, out, fn->params.v, fn->params.n);
+	strbuf_addch(out, '\n');
+	for (size_t i = 0; i < fn->contracts.n; i++) {
+		const struct ir_contract *c = &fn->contracts.v[i];
+		strbuf_addf(out, "  contract %s @%u:%u", contract_names[c->kind], c->loc.line, c->loc.col);
+		dump_str(u, out, "lock", c->lock);
+		dump_str(u, out, "type", c->lock_type);
+		strbuf_addch(out, '\n');
+	}
+}
+
+/* The unit's fnptr stores are printed after its last function, so one
+ * --dump-ir run shows everything the frontend produced. */
 void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out)
 {
-	strbuf_addf(out, "function %s%s line %u entry %u\n", strpool_str(u->strings, fn->name),
-		    fn->is_static ? " static" : "", fn->loc.line, fn->entry);
+	dump_header(u, fn, out);
 	for (size_t i = 0; i < fn->nodes.n; i++) {
 		const struct ir_node *n = &fn->nodes.v[i];
 		uint32_t ns;
@@ -183,10 +247,16 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 		dump_str(u, out, "cond", n->cond);
 		if (n->indirect)
 			strbuf_adds(out, " indirect");
+		if (n->op == IR_CALL && n->nargs) {
+			strbuf_adds(out, " args=");
+			dump_list(u, out, fn->args.v + n->args_off, n->nargs);
+		}
 		strbuf_adds(out, " ->");
 		for (uint32_t k = 0; k < ns; k++)
 			strbuf_addf(out, " %s%u", s[k].kind == IR_EDGE_TRUE ? "T:" :
 				    s[k].kind == IR_EDGE_FALSE ? "F:" : "", s[k].to);
 		strbuf_addch(out, '\n');
 	}
+	if (u->functions.n && u->functions.v[u->functions.n - 1] == fn)
+		ir_dump_fnptrs(u, out);
 }

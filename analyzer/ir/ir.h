@@ -64,14 +64,50 @@ struct ir_node {
 				 * IR_TRYACQUIRE: variable holding the result;
 				 * 0 when not tracked */
 	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
+	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument
+					 * in ir_function.args (0 = not a plain
+					 * lvalue/address expression) */
+	str_id reg;			/* MMIO ops: the register, for MMIO005: the
+					 * address with its base written as the base's
+					 * type path ("struct foo::regs+FOO_CTRL"),
+					 * 0 if unknown */
+	uint32_t call_site;		/* node of the IR_CALL this node was spliced
+					 * in through (interproc), IR_NONE if the
+					 * function's own */
 	uint32_t succ_off, nsucc;	/* into ir_function.succs, after finalize */
+};
+
+/* A sparse context annotation on a function: __must_hold(x), __acquires(x),
+ * __releases(x).  clang drops the attribute, so the frontend reads the
+ * macro expansions in the declaration (preprocessing record). */
+enum ir_contract_kind { IR_MUST_HOLD, IR_ACQUIRES, IR_RELEASES };
+
+struct ir_contract {
+	enum ir_contract_kind kind;
+	str_id lock;			/* canonical text, as for lock nodes */
+	str_id lock_type;		/* type path if resolvable, else 0 */
+	struct ir_loc loc;		/* the annotation */
+};
+
+/* A function stored into a function-pointer struct field:
+ * `.write32 = tg3_write32` or `tp->write32 = tg3_write32`. */
+struct ir_fnptr {
+	str_id slot;			/* "struct tg3::write32" (type path of the
+					 * field), or the bare field name when the
+					 * struct type is unknown */
+	str_id function;		/* the function's name */
+	struct ir_loc loc;
 };
 
 struct ir_function {
 	str_id name;
 	struct ir_loc loc;
 	bool is_static;
+	bool is_init;			/* marked __init / __devinit (section attr) */
 	uint32_t entry;
+	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
+	VEC(str_id) args;		/* call arguments, see ir_node.args_off */
+	VEC(struct ir_contract) contracts;
 	VEC(struct ir_node) nodes;
 	VEC(struct ir_edge) edges;	/* building: (from, edge) pairs below */
 	VEC(uint32_t) edge_from;
@@ -89,14 +125,19 @@ struct ir_diag {
 struct ir_unit {
 	char *path;			/* main file as given on the command line */
 	struct strpool *strings;
+	bool shares_strings;		/* strings belong to the caller (a program) */
 	VEC(struct ir_function *) functions;
 	VEC(struct ir_diag) errors;	/* parse errors (clang severity >= error) */
+	VEC(struct ir_fnptr) fnptrs;	/* function-pointer field stores seen */
 	char *source;			/* main file contents, NUL-terminated */
 	size_t source_len;
 	VEC(uint32_t) line_starts;	/* offset of each line (index 0 = line 1) */
 };
 
 struct ir_unit *ir_unit_new(const char *path);
+/* A unit interning into `strings`, which outlives it (several units of one
+ * program share a pool so names compare across files). */
+struct ir_unit *ir_unit_new_shared(const char *path, struct strpool *strings);
 void ir_unit_free(struct ir_unit *u);
 /* Take ownership of the main file's text (for fix-its and fingerprints). */
 void ir_unit_set_source(struct ir_unit *u, char *text, size_t len);
@@ -104,6 +145,10 @@ void ir_unit_set_source(struct ir_unit *u, char *text, size_t len);
 const char *ir_unit_line(const struct ir_unit *u, uint32_t line, size_t *len);
 
 struct ir_function *ir_fn_new(struct ir_unit *u, const char *name);
+/* A function that belongs to no unit (summaries, expanded copies); free it
+ * with ir_fn_free. */
+struct ir_function *ir_fn_alloc(str_id name);
+void ir_fn_free(struct ir_function *fn);
 /* Append a node (copied); returns its index.  succ fields are ignored. */
 uint32_t ir_add_node(struct ir_function *fn, const struct ir_node *node);
 /* A node of kind op with everything else zero / -1. */
@@ -121,5 +166,7 @@ static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint3
 const char *ir_op_name(enum ir_op op);
 /* Human-readable dump of a function, for --dump-ir and tests. */
 void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out);
+/* The unit's function-pointer stores (also printed after the last function). */
+void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out);
 
 #endif

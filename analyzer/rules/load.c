@@ -341,7 +341,8 @@ static int load_barrier(struct load_ctx *c, json_t *e)
 /* checks entry, keyed by id. */
 static int load_check(struct load_ctx *c, json_t *e)
 {
-	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model", NULL };
+	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model",
+					    "setup_functions", NULL };
 	static const char *const sev[] = { "error", "warning", "note", NULL };
 	struct check_info k = { 0 };
 	int v;
@@ -351,18 +352,100 @@ static int load_check(struct load_ctx *c, json_t *e)
 	if (get_string(c, e, "name", true, k.id, &k.name) < 0 || get_string(c, e, "severity", true, k.id, &k.severity) < 0 ||
 	    get_string(c, e, "summary", false, k.id, &k.summary) < 0 ||
 	    get_string(c, e, "reference_model", false, k.id, &k.reference_model) < 0 ||
+	    get_string(c, e, "setup_functions", false, k.id, &k.setup_functions) < 0 ||
 	    pick(c, k.severity, "severity", sev, &v) < 0) {
 		free(k.id); free(k.name); free(k.severity); free(k.summary); free(k.reference_model);
+		free(k.setup_functions);
 		return -1;
 	}
 	for (size_t i = 0; i < c->r->checks.n; i++)
 		if (!strcmp(c->r->checks.v[i].id, k.id)) {
 			struct check_info *o = &c->r->checks.v[i];
 			free(o->id); free(o->name); free(o->severity); free(o->summary); free(o->reference_model);
+			free(o->setup_functions);
 			*o = k;
 			return 0;
 		}
 	VEC_PUSH(c->r->checks, k);
+	return 0;
+}
+
+/* The lock api named by field `key` of a guard; it must have op `want`. */
+static int guard_api(struct load_ctx *c, json_t *e, const char *guard, const char *key, enum lock_op want,
+		     int *out)
+{
+	char *name = NULL;
+	int rc = -1;
+
+	if (get_string(c, e, key, true, guard, &name) < 0)
+		return -1;
+	size_t s = SLOT_FOR(c->r->apis, name);
+	if (s == c->r->apis.n)
+		load_error(c, name, "guard '%s': unknown lock api '%s'", guard, name);
+	else if (c->r->apis.v[s].op != want)
+		load_error(c, name, "guard '%s': '%s' is not an api with op '%s'", guard, name, lock_op_name(want));
+	else {
+		*out = (int)s;
+		rc = 0;
+	}
+	free(name);
+	return rc;
+}
+
+/* guards entry: class name, acquire and release apis (both must exist,
+ * from any file: guards load after every file's lock_apis). */
+static int load_guard(struct load_ctx *c, json_t *e)
+{
+	static const char *const keys[] = { "name", "acquire", "release", NULL };
+	struct lock_guard g = { 0 };
+
+	if (check_keys(c, e, "guard", keys) < 0 || get_string(c, e, "name", true, "guards", &g.name) < 0)
+		return -1;
+	if (guard_api(c, e, g.name, "acquire", LOCK_ACQUIRE, &g.acquire) < 0 ||
+	    guard_api(c, e, g.name, "release", LOCK_RELEASE, &g.release) < 0) {
+		free(g.name);
+		return -1;
+	}
+	if (c->r->apis.v[g.acquire].kind != c->r->apis.v[g.release].kind) {
+		load_error(c, g.name, "guard '%s': acquire and release apis lock different kinds", g.name);
+		free(g.name);
+		return -1;
+	}
+	size_t s = SLOT_FOR(c->r->guards, g.name);
+	if (s < c->r->guards.n) {
+		free(c->r->guards.v[s].name);
+		c->r->guards.v[s] = g;
+	} else {
+		VEC_PUSH(c->r->guards, g);
+	}
+	return 0;
+}
+
+/* annotations entry: macro name and what it means on a function. */
+static int load_annotation(struct load_ctx *c, json_t *e)
+{
+	static const char *const keys[] = { "name", "kind", NULL };
+	static const char *const kinds[] = { "must_hold", "acquires", "releases", "init", NULL };
+	struct annotation a = { 0 };
+	char *kind = NULL;
+	int v = 0;
+
+	if (check_keys(c, e, "annotation", keys) < 0 || get_string(c, e, "name", true, "annotations", &a.name) < 0)
+		return -1;
+	if (get_string(c, e, "kind", true, a.name, &kind) < 0 || pick(c, kind, "kind", kinds, &v) < 0) {
+		free(a.name);
+		free(kind);
+		return -1;
+	}
+	free(kind);
+	a.kind = (enum annotation_kind)v;
+	size_t s = SLOT_FOR(c->r->annotations, a.name);
+	if (s < c->r->annotations.n) {
+		free(c->r->annotations.v[s].name);
+		c->r->annotations.v[s] = a;
+	} else {
+		VEC_PUSH(c->r->annotations, a);
+	}
 	return 0;
 }
 
@@ -392,9 +475,11 @@ static int load_wrappers(struct load_ctx *c, json_t *list)
  * name a kind or class from any file of the set.
  */
 static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "lock_apis",
-					"accessors", "barriers", "models", "checks", NULL };
+					"accessors", "barriers", "models", "checks", "guards", "annotations",
+					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
 	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, load_check,
+	load_guard, load_annotation,
 };
 
 /* A parsed file waiting for its sections to be loaded. */
@@ -441,7 +526,8 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 			known |= !strcmp(sections[i], key);
 		if (!known)
 			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
-					  "lock_apis, accessor_classes, accessors, barriers, models, checks)", key);
+					  "lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
+					  "annotations)", key);
 	}
 	return 0;
 }

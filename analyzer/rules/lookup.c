@@ -73,9 +73,16 @@ void rules_free(struct rules *r)
 		free(c->severity);
 		free(c->summary);
 		free(c->reference_model);
+		free(c->setup_functions);
 	}
 	for (size_t i = 0; i < r->lock_wrappers.n; i++)
 		free(r->lock_wrappers.v[i]);
+	for (size_t i = 0; i < r->guards.n; i++)
+		free(r->guards.v[i].name);
+	for (size_t i = 0; i < r->annotations.n; i++)
+		free(r->annotations.v[i].name);
+	VEC_FREE(r->guards);
+	VEC_FREE(r->annotations);
 	VEC_FREE(r->kinds);
 	VEC_FREE(r->apis);
 	VEC_FREE(r->classes);
@@ -133,6 +140,8 @@ struct rule_ref rules_lookup(const struct rules *r, const char *name)
 int rules_find_model(const struct rules *r, const char *name) { FIND_BY_NAME(r->models, name); }
 int rules_find_kind(const struct rules *r, const char *name) { FIND_BY_NAME(r->kinds, name); }
 int rules_find_class(const struct rules *r, const char *name) { FIND_BY_NAME(r->classes, name); }
+int rules_find_guard(const struct rules *r, const char *name) { FIND_BY_NAME(r->guards, name); }
+int rules_find_annotation(const struct rules *r, const char *name) { FIND_BY_NAME(r->annotations, name); }
 
 const struct check_info *rules_find_check(const struct rules *r, const char *id)
 {

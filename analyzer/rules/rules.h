@@ -120,6 +120,28 @@ struct check_info {
 	char *severity;		/* "error" | "warning" | "note" */
 	char *summary;
 	char *reference_model;	/* MMIO002: the model that does order it */
+	char *setup_functions;	/* MMIO005: comma-separated globs of functions
+				 * that run before the device is shared */
+};
+
+/*
+ * A scope-based lock guard class (include/linux/cleanup.h, Linux >= 6.5):
+ * `guard(spinlock_irqsave)(&l)` / `scoped_guard(spinlock_irqsave, &l)`
+ * declare a variable of class_<name>_t whose constructor acquires as
+ * `acquire` does and whose cleanup releases as `release` does.
+ */
+struct lock_guard {
+	char *name;		/* class name: "spinlock_irqsave" */
+	int acquire, release;	/* indices into rules->apis */
+};
+
+/* A function annotation read from the macro the source spells: sparse
+ * contexts (__must_hold(x), __acquires(x), __releases(x)) and the init /
+ * exit section markers (__init, __devinit, __exit). */
+enum annotation_kind { ANNOT_MUST_HOLD, ANNOT_ACQUIRES, ANNOT_RELEASES, ANNOT_INIT };
+struct annotation {
+	char *name;		/* macro name: "__must_hold" */
+	enum annotation_kind kind;
 };
 
 enum rule_ref_kind { REF_NONE, REF_LOCK, REF_ACCESSOR, REF_BARRIER, REF_LOCK_WRAPPER };
@@ -139,6 +161,8 @@ struct rules {
 	VEC(char *) lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
+	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
+	VEC(struct annotation) annotations;	/* "annotations" in locks.json */
 };
 
 /*
@@ -160,6 +184,8 @@ int rules_find_model(const struct rules *r, const char *name);	/* -1 */
 int rules_find_kind(const struct rules *r, const char *name);	/* -1 */
 int rules_find_class(const struct rules *r, const char *name);	/* -1 */
 const struct check_info *rules_find_check(const struct rules *r, const char *id);
+int rules_find_guard(const struct rules *r, const char *name);	/* -1 */
+int rules_find_annotation(const struct rules *r, const char *name);	/* -1 */
 
 /* Is a lock of this kind covered by the release hook in this configuration? */
 static inline bool rules_kind_hooked(const struct rules *r, int kind, bool preempt_rt)

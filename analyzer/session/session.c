@@ -5,9 +5,12 @@
 #include "mmiocheck/mmiocheck.h"
 #include "../checks/checks.h"
 #include "../frontend/frontend.h"
+#include "../interproc/interproc.h"
 #include "../store/store.h"
+#include "../store/summaries.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -28,7 +31,14 @@ struct mc_session {
 	const char *model_names[ENG_MAX_MODELS];
 	size_t nmodel_names;
 	bool any_errors;
+	struct strpool *strings;	/* shared by every unit of the session */
+	bool strict;			/* MMIO005 in setup paths too */
+	size_t rechecked;		/* stale callers analyzed again */
 };
+
+typedef VEC(struct mc_result *) result_vec;
+static void free_finding(struct mc_finding *f);
+typedef VEC(char *) path_vec;
 
 void mc_options_init(struct mc_options *opt)
 {
@@ -62,6 +72,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.rules = s->rules;
 	s->cfg.preempt_rt = opt->preempt_rt;
 	s->cfg.max_states = opt->max_states;
+	s->strict = opt->strict;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
 		goto fail;
 	for (int i = 0; i < s->cfg.nmodels; i++)
@@ -69,6 +80,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 			s->model_names[s->nmodel_names++] = s->rules->models.v[s->cfg.models[i]].name;
 	checks_configure(&s->cfg, s->rules);
 	s->fe = frontend_new(s->rules);
+	s->strings = strpool_new();
+	frontend_use_strings(s->fe, s->strings);
 	if (opt->source_root) {
 		size_t n = strlen(opt->source_root);
 		while (n > 1 && opt->source_root[n - 1] == '/')
@@ -153,24 +166,94 @@ static void fill_errors(struct mc_result *res, const struct ir_unit *u)
 	}
 }
 
-struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
-				  const char *const *clang_args, int nargs, char **err)
+/* The database as the interprocedural pass's source of summaries that are
+ * defined outside the files being analyzed. */
+static struct ir_function *lookup_stored(void *ctx, const char *key, struct strpool *pool)
 {
-	struct strbuf sb = STRBUF_INIT;
-	struct finding_vec findings = { NULL, 0, 0 };
-	struct ir_unit *u;
+	struct mc_session *s = ctx;
+	char *text = s->store ? store_find_summary(s->store, key) : NULL;
+	struct ir_function *fn = text ? ipa_summary_from_text(text, pool, s->rules) : NULL;
 
-	if (mc_check_input(path, err) < 0)
-		return NULL;
-	strbuf_init(&sb);
-	u = frontend_parse(s->fe, path, clang_args, nargs, &sb);
-	if (!u) {
-		*err = xasprintf("%s: %s", path, sb.len ? sb.buf : "libclang could not parse it");
-		strbuf_release(&sb);
-		return NULL;
+	free(text);
+	return fn;
+}
+
+/* check_fn_info.callee_has_contract: a function of the program named
+ * `name` is annotated __must_hold / __releases. */
+static bool callee_has_contract(void *ctx, str_id name)
+{
+	const struct ipa_program *p = ctx;
+
+	for (size_t i = 0; i < p->fns.n; i++) {
+		const struct ir_function *fn = p->fns.v[i].fn;
+		if (!fn || p->fns.v[i].name != name)
+			continue;
+		for (size_t k = 0; k < fn->contracts.n; k++)
+			if (fn->contracts.v[k].kind != IR_ACQUIRES)
+				return true;
 	}
+	return false;
+}
+
+/* Trace steps in other files: shown relative to the source root too. */
+static void show_trace_files(const struct mc_session *s, struct finding_vec *findings)
+{
+	for (size_t i = 0; i < findings->n; i++)
+		for (size_t k = 0; k < findings->v[i].ntrace; k++) {
+			struct mc_trace_step *t = &findings->v[i].trace[k];
+			const char *d = display_path(s, t->file);
+			if (d != t->file) {
+				char *copy = xstrdup(d);
+				free(t->file);
+				t->file = copy;
+			}
+		}
+}
+
+/* Hand the program-wide findings to the results of their files. */
+static void distribute(struct finding_vec *extra, result_vec *out, size_t first)
+{
+	for (size_t i = 0; i < extra->n; i++) {
+		struct mc_result *target = NULL;
+		for (size_t k = first; k < out->n && !target; k++)
+			if (!strcmp(out->v[k]->path, extra->v[i].file))
+				target = out->v[k];
+		if (!target) {
+			free_finding(&extra->v[i]);
+			continue;
+		}
+		target->findings = xrealloc(target->findings, (target->nfindings + 1) * sizeof(*target->findings));
+		target->findings[target->nfindings++] = extra->v[i];
+	}
+	VEC_FREE(*extra);
+}
+
+/* Does the function run before the device is shared (probe, init,
+ * remove: rules/checks.json MMIO005 setup_functions, or __init)? */
+static bool setup_function(const struct mc_session *s, const struct ir_function *fn, const char *name)
+{
+	const struct check_info *ci = rules_find_check(s->rules, "MMIO005");
+
+	if (fn->is_init)
+		return true;
+	if (!ci || !ci->setup_functions)
+		return false;
+	char *list = xstrdup(ci->setup_functions), *save = NULL;
+	bool hit = false;
+	for (char *g = strtok_r(list, ",", &save); g && !hit; g = strtok_r(NULL, ",", &save))
+		hit = fnmatch(g, name, 0) == 0;
+	free(list);
+	return hit;
+}
+
+/* Run the checks on every function of unit `u` (already solved in p). */
+static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+				    struct check_program *prog)
+{
+	struct finding_vec findings = { NULL, 0, 0 };
 	struct mc_result *res = xcalloc(1, sizeof(*res));
-	const char *shown = display_path(s, path);
+	const char *shown = display_path(s, u->path);
+
 	res->path = xstrdup(shown);
 	res->parsed = true;
 	snprintf(res->content_hash, sizeof(res->content_hash), "%016llx",
@@ -180,29 +263,250 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
+		int fi = ipa_find(p, fn);
+		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
+					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
+					      callee_has_contract, p };
+		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
-		checks_run_function(&s->cfg, u, fn, shown, &findings, &st);
+		checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
 		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
 		res->functions[i].line = fn->loc.line;
-		res->functions[i].nodes = fn->nodes.n;
+		res->functions[i].nodes = x->nodes.n;
 		res->functions[i].states = st.states;
 		res->functions[i].truncated = st.truncated;
 		res->truncated |= st.truncated;
+		ir_fn_free(x);
 	}
+	show_trace_files(s, &findings);
 	res->findings = findings.v;
 	res->nfindings = findings.n;
-	ir_unit_free(u);
 	if (res->nerrors)
 		s->any_errors = true;
-	if (s->store && store_add_result(s->store, s->run_id, res, &sb) < 0) {
-		*err = xasprintf("%s: could not store the results: %s", path, sb.buf);
-		strbuf_release(&sb);
-		mc_result_free(res);
+	return res;
+}
+
+typedef VEC(struct store_summary) summary_vec;
+
+static char *hex16(uint64_t h)
+{
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+/* The summaries unit u defines and the stored ones it used. */
+static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec *def, summary_vec *used)
+{
+	for (size_t i = 0; i < p->fns.n; i++) {
+		struct ipa_fn *f = &p->fns.v[i];
+		if (f->unit != u)
+			continue;
+		if (f->summary) {
+			struct store_summary ss = { strpool_str(p->strings, f->key), strpool_str(p->strings, f->name),
+						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped };
+			VEC_PUSH(*def, ss);
+		}
+		for (size_t k = 0; k < f->callees.n; k++) {
+			struct ipa_fn *c = &p->fns.v[f->callees.v[k]];
+			bool dup = false;
+			if (!c->external)
+				continue;
+			for (size_t j = 0; j < used->n && !dup; j++)
+				dup = !strcmp(used->v[j].key, strpool_str(p->strings, c->key));
+			if (!dup) {
+				struct store_summary us = { strpool_str(p->strings, c->key), strpool_str(p->strings, c->name),
+							    hex16(c->hash), NULL, c->capped };
+				VEC_PUSH(*used, us);
+			}
+		}
+	}
+}
+
+/* Record that u called `name` and found no summary for it ("none"), so
+ * that a later run defining it re-checks u. */
+static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id name)
+{
+	const char *key = strpool_str(p->strings, name);
+
+	for (size_t j = 0; j < used->n; j++)
+		if (!strcmp(used->v[j].key, key))
+			return;
+	struct store_summary us = { key, key, xstrdup("none"), NULL, false };
+	VEC_PUSH(*used, us);
+}
+
+static void missing_uses(struct ipa_program *p, struct ir_unit *u, summary_vec *used)
+{
+	for (size_t i = 0; i < u->functions.n; i++) {
+		const struct ir_function *fn = u->functions.v[i];
+		int fi = ipa_find(p, fn);
+		for (size_t k = 0; k < fn->nodes.n; k++) {
+			const struct ir_node *n = &fn->nodes.v[k];
+			uint32_t t[IPA_MAX_TARGETS];
+			bool unknown;
+			if (n->op != IR_CALL || n->indirect || !n->callee)
+				continue;
+			if (!ipa_call_targets(p, p->fns.v[fi].file, n, t, &unknown))
+				add_missing_use(p, used, n->callee);
+		}
+	}
+}
+
+static void free_summaries(summary_vec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free((char *)v->v[i].hash);
+		free((char *)v->v[i].body);
+	}
+	VEC_FREE(*v);
+}
+
+static int store_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+		      struct mc_result *res, char **err)
+{
+	summary_vec def = VEC_INIT, used = VEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
+
+	if (!s->store)
+		return 0;
+	strbuf_init(&sb);
+	unit_summaries(p, u, &def, &used);
+	missing_uses(p, u, &used);
+	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
+		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
 		s->any_errors = true;
-		return NULL;
+		rc = -1;
+	}
+	free_summaries(&def);
+	free_summaries(&used);
+	strbuf_release(&sb);
+	return rc;
+}
+
+/* Parse every path into units sharing the session's strings. */
+static int parse_all(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+		     int nargs, struct ir_unit **units, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		if (mc_check_input(paths[i], err) < 0)
+			return -1;
+		strbuf_reset(&sb);
+		units[i] = frontend_parse(s->fe, paths[i], clang_args, nargs, &sb);
+		if (!units[i]) {
+			*err = xasprintf("%s: %s", paths[i], sb.len ? sb.buf : "libclang could not parse it");
+			strbuf_release(&sb);
+			return -1;
+		}
 	}
 	strbuf_release(&sb);
-	return res;
+	return 0;
+}
+
+/* One pass: parse, summarize together, check and store each unit. */
+static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+			int nargs, result_vec *out, char **err)
+{
+	struct ir_unit **units = xcalloc(n ? n : 1, sizeof(*units));
+	struct ipa_program p;
+	int rc = parse_all(s, paths, n, clang_args, nargs, units, err);
+
+	ipa_init(&p, s->strings, s->rules);
+	p.lookup = lookup_stored;
+	p.lookup_ctx = s;
+	for (size_t i = 0; i < n && rc == 0; i++)
+		ipa_add_unit(&p, units[i], display_path(s, units[i]->path));
+	if (rc == 0)
+		ipa_solve(&p);
+	size_t first = out->n;
+	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		VEC_PUSH(*out, check_unit(s, &p, units[i], prog));
+	struct finding_vec extra = { NULL, 0, 0 };
+	checks_program_end(prog, &extra);
+	checks_program_free(prog);
+	distribute(&extra, out, first);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		if (store_unit(s, &p, units[i], out->v[first + i], err) < 0)
+			rc = -1;
+	ipa_free(&p);
+	for (size_t i = 0; i < n; i++)
+		ir_unit_free(units[i]);
+	free(units);
+	return rc;
+}
+
+/* Files analyzed in earlier runs whose callee summaries this run changed,
+ * that still exist and were not analyzed now. */
+static void stale_callers(struct mc_session *s, const char *const *paths, size_t n, path_vec *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char **stale = NULL;
+	size_t nstale = 0;
+
+	if (!s->store || store_stale_callers(s->store, s->run_id, &stale, &nstale, &sb) < 0) {
+		strbuf_release(&sb);
+		return;
+	}
+	for (size_t i = 0; i < nstale; i++) {
+		bool now = false;
+		for (size_t k = 0; k < n && !now; k++)
+			now = !strcmp(display_path(s, paths[k]), stale[i]);
+		if (!now && access(stale[i], R_OK) == 0)
+			VEC_PUSH(*out, stale[i]);
+		else
+			free(stale[i]);
+	}
+	free(stale);
+	strbuf_release(&sb);
+}
+
+int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+		     int nargs, struct mc_result ***results, size_t *nresults, char **err)
+{
+	result_vec out = VEC_INIT;
+	path_vec again = VEC_INIT;
+	int rc = analyze_pass(s, paths, n, clang_args, nargs, &out, err);
+
+	if (rc == 0)
+		stale_callers(s, paths, n, &again);
+	if (rc == 0 && again.n) {
+		s->rechecked += again.n;
+		rc = analyze_pass(s, (const char *const *)again.v, again.n, clang_args, nargs, &out, err);
+	}
+	for (size_t i = 0; i < again.n; i++)
+		free(again.v[i]);
+	VEC_FREE(again);
+	if (rc < 0) {
+		for (size_t i = 0; i < out.n; i++)
+			mc_result_free(out.v[i]);
+		VEC_FREE(out);
+		return -1;
+	}
+	*results = out.v;
+	*nresults = out.n;
+	return 0;
+}
+
+struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
+				  const char *const *clang_args, int nargs, char **err)
+{
+	struct mc_result **all = NULL;
+	size_t n = 0;
+
+	if (mc_analyze_files(s, &path, 1, clang_args, nargs, &all, &n, err) < 0)
+		return NULL;
+	struct mc_result *first = all[0];
+	for (size_t i = 1; i < n; i++)
+		mc_result_free(all[i]);
+	free(all);
+	return first;
+}
+
+size_t mc_session_rechecked(const struct mc_session *s)
+{
+	return s->rechecked;
 }
 
 int mc_dump_ir(struct mc_session *s, const char *path, const char *const *clang_args,
@@ -275,6 +579,8 @@ void mc_session_close(struct mc_session *s)
 	if (s->fe)
 		frontend_free(s->fe);
 	rules_free(s->rules);
+	if (s->strings)
+		strpool_free(s->strings);
 	free(s->source_root);
 	free(s);
 }

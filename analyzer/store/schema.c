@@ -15,6 +15,7 @@
  * PRAGMA user_version follow from the table.
  */
 #include "store_int.h"
+#include "summaries.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -543,7 +544,8 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * A failure from here on does not remove the file: another process
 	 * of the same build may be using it already.
 	 */
-	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
+	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0 ||
+	    store_summaries_schema(st, err) < 0 /* MIGRATION-HOOK: summaries */)
 		goto fail;
 	return st;
 fail:

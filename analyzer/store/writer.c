@@ -310,6 +310,14 @@ out:
 	return rc;
 }
 
+/* The rows of one unit, inside a transaction the caller holds
+ * (store_add_unit in summaries.c). */
+int store_insert_unit_rows(struct store *st, long long run_id, const struct mc_result *res,
+			   struct strbuf *err)
+{
+	return insert_unit(st, run_id, res, err);
+}
+
 int store_add_result(struct store *st, long long run_id, const struct mc_result *res, struct strbuf *err)
 {
 	struct strbuf sqlerr = STRBUF_INIT;

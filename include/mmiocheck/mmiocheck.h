@@ -94,6 +94,7 @@ struct mc_options {
 	int max_states;			/* per CFG node; 0 = default */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
+	bool strict;			/* MMIO005 also in probe/init/remove paths */
 };
 
 struct mc_session;
@@ -105,6 +106,19 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err);
  * message in *err.  A file with parse errors still yields a result. */
 struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 				  const char *const *clang_args, int nargs, char **err);
+/*
+ * Analyze several files as one program: function summaries flow between
+ * them (a wrapper in one file, its callers in another), and the result does
+ * not depend on their order.  Files analyzed in earlier runs of the same
+ * database whose callees' summaries changed are analyzed again and their
+ * results appended.  *results (caller frees each and the array) has one
+ * entry per file.  Returns 0, or -1 with *err on an input error.
+ */
+int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n,
+		     const char *const *clang_args, int nargs,
+		     struct mc_result ***results, size_t *nresults, char **err);
+/* How many stale callers mc_analyze_files analyzed again. */
+size_t mc_session_rechecked(const struct mc_session *s);
 void mc_result_free(struct mc_result *r);
 /* Mark the run finished in the database.  Returns 0 or -1 (*err set). */
 int mc_session_finish(struct mc_session *s, char **err);

@@ -5,6 +5,8 @@
  */
 #include <linux/types.h>
 #include <linux/compiler.h>
+#include <linux/init.h>
+#include <linux/cleanup.h>
 #include <linux/errno.h>
 #include <linux/typecheck.h>
 #include <linux/kernel.h>
@@ -338,6 +340,58 @@ static irqreturn_t check_isr(int irq, void *data)
 }
 
 int check_all(struct pci_dev *pdev, struct check_dev *d);
+/* cleanup.h: every lock guard class the rules know, both macro forms */
+int check_guards(struct check_dev *d)
+{
+	unsigned long i;
+
+	scoped_guard(spinlock, &d->lock)
+		writel(1, d->regs);
+	scoped_guard(spinlock_irq, &d->lock) {
+		writel(2, d->regs);
+	}
+	scoped_guard(spinlock_bh, &d->lock)
+		writel(3, d->regs);
+	scoped_guard(raw_spinlock, &check_raw_lock)
+		writel(4, d->regs);
+	scoped_guard(raw_spinlock_nested, &check_raw_lock)
+		writel(4, d->regs);
+	scoped_guard(raw_spinlock_irq, &check_raw_lock)
+		writel(5, d->regs);
+	scoped_guard(raw_spinlock_irqsave, &check_raw_lock)
+		writel(6, d->regs);
+	scoped_guard(raw_spinlock_bh, &check_raw_lock)
+		writel(7, d->regs);
+	scoped_guard(read_lock, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(read_lock_irq, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(read_lock_irqsave, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(read_lock_bh, &d->rwlock)
+		writel(8, d->regs);
+	scoped_guard(write_lock, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(write_lock_irq, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(write_lock_irqsave, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(write_lock_bh, &check_rwlock)
+		writel(9, d->regs);
+	scoped_guard(rwsem_read, &d->rwsem)
+		writel(10, d->regs);
+	scoped_guard(rwsem_write, &check_rwsem)
+		writel(11, d->regs);
+	for (i = 0; i < 2; i++) {
+		guard(mutex)(&d->mutex);
+		if (readl(d->regs))
+			return -EIO;
+	}
+	guard(spinlock_irqsave)(&check_lock);
+	writel(12, d->regs);
+	return 0;
+}
+
 int check_all(struct pci_dev *pdev, struct check_dev *d)
 {
 	struct check_dev *same = container_of(&d->lock, struct check_dev, lock);

@@ -68,6 +68,31 @@ static void test_locks(const struct rules *r)
 	CHECK_STR(lock_op_name(LOCK_TRYLOCK), "trylock");
 }
 
+/* The cleanup.h guard classes and the function annotations. */
+static void test_guards(const struct rules *r)
+{
+	int g = rules_find_guard(r, "spinlock_irqsave");
+
+	CHECK(g >= 0);
+	if (g >= 0) {
+		CHECK_STR(r->apis.v[r->guards.v[g].acquire].name, "spin_lock_irqsave");
+		CHECK_STR(r->apis.v[r->guards.v[g].release].name, "spin_unlock_irqrestore");
+	}
+	g = rules_find_guard(r, "mutex");
+	CHECK(g >= 0 && !strcmp(r->apis.v[r->guards.v[g].release].name, "mutex_unlock"));
+	g = rules_find_guard(r, "rwsem_read");
+	CHECK(g >= 0 && r->apis.v[r->guards.v[g].acquire].shared);
+	CHECK(rules_find_guard(r, "raw_spinlock_irq") >= 0 && rules_find_guard(r, "spinlock_bh") >= 0);
+	CHECK(rules_find_guard(r, "write_lock_irqsave") >= 0 && rules_find_guard(r, "no_such_guard") < 0);
+	CHECK(r->guards.n == 20);
+	int a = rules_find_annotation(r, "__must_hold");
+	CHECK(a >= 0 && r->annotations.v[a].kind == ANNOT_MUST_HOLD);
+	a = rules_find_annotation(r, "__releases");
+	CHECK(a >= 0 && r->annotations.v[a].kind == ANNOT_RELEASES);
+	a = rules_find_annotation(r, "__devinit");
+	CHECK(a >= 0 && r->annotations.v[a].kind == ANNOT_INIT);
+}
+
 static void test_accessors(const struct rules *r)
 {
 	const struct accessor *a = acc(r, "writel_relaxed");
@@ -198,6 +223,16 @@ static void test_broken(void)
 	expect_refused("type.json", HDR "  \"lock_apis\": [\n    { \"name\": \"x_lock\", \"op\": \"acquire\", \"kind\": \"mutex\" },\n"
 		       "    { \"name\": \"y_lock\", \"op\": \"acquire\", \"kind\": \"mutex\",\n      \"lock_arg\": \"1\" }\n  ]\n}\n",
 		       6, "lock_arg");
+	expect_refused("guardapi.json", HDR "  \"guards\": [\n    { \"name\": \"spinlock\", \"acquire\": \"spin_lock\",\n"
+		       "      \"release\": \"spin_unlok\" }\n  ]\n}\n", 5, "unknown lock api 'spin_unlok'");
+	expect_refused("guardop.json", HDR "  \"guards\": [\n\n    { \"name\": \"g\", \"acquire\": \"spin_unlock\", \"release\": \"spin_unlock\" }\n"
+		       "  ]\n}\n", 5, "'spin_unlock' is not an api with op 'acquire'");
+	expect_refused("guardkind.json", HDR "  \"guards\": [\n    { \"name\": \"g\", \"acquire\": \"spin_lock\", \"release\": \"mutex_unlock\" }\n"
+		       "  ]\n}\n", 4, "different kinds");
+	expect_refused("guardfield.json", HDR "  \"guards\": [\n    { \"name\": \"g\", \"acquire\": \"spin_lock\",\n"
+		       "      \"release\": \"spin_unlock\", \"irq\": \"none\" }\n  ]\n}\n", 5, "unknown field 'irq'");
+	expect_refused("annot.json", HDR "  \"annotations\": [\n    { \"name\": \"__x\",\n      \"kind\": \"holds\" }\n  ]\n}\n",
+		       5, "holds");
 	expect_refused("badop.json", HDR "  \"lock_apis\": [\n    { \"name\": \"x_lock\", \"op\": \"grab\", \"kind\": \"mutex\" }\n  ]\n}\n",
 		       4, "grab");
 }
@@ -287,6 +322,7 @@ int main(void)
 		TEST_DONE();
 	}
 	test_locks(r);
+	test_guards(r);
 	test_accessors(r);
 	test_models(r);
 	rules_free(r);

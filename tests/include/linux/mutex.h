@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/spinlock_types.h>
+#include <linux/cleanup.h>
 
 struct mutex {
 	atomic_long_t		owner;
@@ -59,5 +60,8 @@ extern int mutex_trylock(struct mutex *lock);
 extern void mutex_unlock(struct mutex *lock);
 
 extern int atomic_dec_and_mutex_lock(atomic_t *cnt, struct mutex *lock);
+
+DEFINE_GUARD(mutex, struct mutex *, mutex_lock(_T), mutex_unlock(_T))
+DEFINE_FREE(mutex, struct mutex *, if (_T) mutex_unlock(_T))
 
 #endif /* __LINUX_MUTEX_H */

@@ -9,6 +9,7 @@
 #include <linux/types.h>
 #include <linux/compiler.h>
 #include <linux/spinlock_types.h>
+#include <linux/cleanup.h>
 
 struct rw_semaphore {
 	atomic_long_t count;
@@ -81,5 +82,11 @@ extern void downgrade_write(struct rw_semaphore *sem);
 # define down_write_killable_nested(sem, subclass)	down_write_killable(sem)
 # define down_read_non_owner(sem)		down_read(sem)
 # define up_read_non_owner(sem)			up_read(sem)
+
+DEFINE_GUARD(rwsem_read, struct rw_semaphore *, down_read(_T), up_read(_T))
+DEFINE_GUARD(rwsem_write, struct rw_semaphore *, down_write(_T), up_write(_T))
+
+DEFINE_FREE(up_read, struct rw_semaphore *, if (_T) up_read(_T))
+DEFINE_FREE(up_write, struct rw_semaphore *, if (_T) up_write(_T))
 
 #endif /* _LINUX_RWSEM_H */

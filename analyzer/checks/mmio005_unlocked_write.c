@@ -1,0 +1,297 @@
+/*
+ * MMIO005 unlocked-mmio-write: a write to a device register that is written
+ * under lock L in most places, done without L.
+ *
+ * A lockset inference in the spirit of RacerD, over every function of the
+ * program: each write site (a write in a function's own body, or a call
+ * through which a helper's write is spliced in) records the locks held on
+ * every path reaching it.  Sites are grouped by register (the address with
+ * its base written as a type path, so `priv->regs + CTRL` and
+ * `dev->regs + CTRL` of the same struct are one register).  When a lock is
+ * held at two or more sites of a register and at more sites than not, the
+ * sites without it are reported, with the locked ones as evidence.
+ *
+ * A helper that has callers is not a site itself when it takes no lock: its
+ * writes are sites in its callers (spliced), where the caller's locks are
+ * known.  Sites in probe/init/remove paths (named *_probe, *_init,
+ * *_remove or marked __init) run before the device is shared and are
+ * reported only with --strict.
+ */
+#include "checks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_SITE_LOCKS 8
+#define MAX_EVIDENCE 3
+
+struct write_site {
+	str_id reg;
+	char *file, *function, *accessor, *reg_text;
+	uint32_t line, col, node;
+	char *line_text;
+	char *inner;			/* "writel() in foo_write_reg() at f.c:20", or NULL */
+	str_id locks[MAX_SITE_LOCKS];	/* held on every path (lock_type or name) */
+	char *lock_names[MAX_SITE_LOCKS];
+	int nlocks;
+	bool init_path;
+};
+
+struct mmio005_program {
+	bool strict;
+	VEC(struct write_site) sites;
+};
+
+struct mmio005_fn {
+	VEC(struct write_site) sites;	/* this function's, by top node */
+};
+
+static void *mmio005_begin_program(const struct engine_config *cfg, bool strict)
+{
+	struct mmio005_program *p = xcalloc(1, sizeof(*p));
+
+	(void)cfg;
+	p->strict = strict;
+	return p;
+}
+
+static void *mmio005_begin(struct check_ctx *ctx)
+{
+	(void)ctx;
+	return xcalloc(1, sizeof(struct mmio005_fn));
+}
+
+static str_id lock_key(const struct eng_lock *l)
+{
+	return l->lock_type ? l->lock_type : l->lock;
+}
+
+static void site_free(struct write_site *s)
+{
+	free(s->file);
+	free(s->function);
+	free(s->accessor);
+	free(s->reg_text);
+	free(s->line_text);
+	free(s->inner);
+	for (int i = 0; i < s->nlocks; i++)
+		free(s->lock_names[i]);
+}
+
+/* First visit of a site: its locks are this path's exclusive locks. */
+static void site_init(struct check_ctx *ctx, struct write_site *s, uint32_t node, uint32_t top,
+		      int nheld, const struct eng_lock *held)
+{
+	const struct ir_node *n = check_node(ctx, node), *t = check_node(ctx, top);
+	size_t len;
+	const char *text = ir_unit_line(ctx->unit, t->loc.line, &len);
+
+	memset(s, 0, sizeof(*s));
+	s->reg = n->reg;
+	s->node = top;
+	s->file = xstrdup(ctx->display_path);
+	s->function = xstrdup(check_str(ctx, ctx->fn->name));
+	s->accessor = xstrdup(n->spelled ? check_str(ctx, n->spelled) : "write");
+	s->reg_text = xstrdup(check_str(ctx, n->reg));
+	s->line = t->loc.line;
+	s->col = t->loc.col;
+	s->line_text = xstrndup(text, len);
+	if (node != top)
+		s->inner = xasprintf("%s() in %s() at line %u", s->accessor,
+				     check_str(ctx, check_node(ctx, n->call_site)->callee), n->loc.line);
+	for (int i = 0; i < nheld && s->nlocks < MAX_SITE_LOCKS; i++) {
+		if (held[i].shared)
+			continue;
+		s->locks[s->nlocks] = lock_key(&held[i]);
+		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
+	}
+	s->init_path = ctx->info->is_init;
+}
+
+/* A later path: keep only the locks held on it too. */
+static void site_intersect(struct write_site *s, int nheld, const struct eng_lock *held)
+{
+	for (int i = s->nlocks - 1; i >= 0; i--) {
+		bool on_path = false;
+		for (int k = 0; k < nheld && !on_path; k++)
+			on_path = !held[k].shared && lock_key(&held[k]) == s->locks[i];
+		if (on_path)
+			continue;
+		free(s->lock_names[i]);
+		memmove(&s->locks[i], &s->locks[i + 1], (size_t)(s->nlocks - i - 1) * sizeof(s->locks[0]));
+		memmove(&s->lock_names[i], &s->lock_names[i + 1], (size_t)(s->nlocks - i - 1) * sizeof(s->lock_names[0]));
+		s->nlocks--;
+	}
+}
+
+static void mmio005_write(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			  const struct eng_lock *held)
+{
+	struct mmio005_fn *st = scratch;
+	const struct ir_node *n = check_node(ctx, node);
+	uint32_t top = check_top_node(ctx, node);
+
+	if (!n->reg || !ctx->info->program)
+		return;
+	for (size_t i = 0; i < st->sites.n; i++)
+		if (st->sites.v[i].node == top && st->sites.v[i].reg == n->reg) {
+			site_intersect(&st->sites.v[i], nheld, held);
+			return;
+		}
+	struct write_site s;
+	site_init(ctx, &s, node, top, nheld, held);
+	VEC_PUSH(st->sites, s);
+}
+
+static void mmio005_end(struct check_ctx *ctx, void *scratch)
+{
+	struct mmio005_fn *st = scratch;
+	int me = ctx->current;
+	struct mmio005_program *prog = ctx->program_scratch[me];
+
+	for (size_t i = 0; i < st->sites.n; i++) {
+		struct write_site *s = &st->sites.v[i];
+		bool own = s->inner == NULL;
+		/* an unlocked helper's own writes are judged in its callers */
+		if (!prog || (own && !s->nlocks && ctx->info->has_callers)) {
+			site_free(s);
+			continue;
+		}
+		VEC_PUSH(prog->sites, *s);
+	}
+	VEC_FREE(st->sites);
+	free(st);
+}
+
+static bool site_holds(const struct write_site *s, str_id lock)
+{
+	for (int i = 0; i < s->nlocks; i++)
+		if (s->locks[i] == lock)
+			return true;
+	return false;
+}
+
+typedef VEC(struct mc_trace_step) step_vec;
+
+static void add_step(step_vec *v, const char *kind, const struct write_site *s, char *msg)
+{
+	struct mc_trace_step st = { xstrdup(kind), xstrdup(s->file), s->line, s->col, msg };
+	VEC_PUSH(*v, st);
+}
+
+/* The finding for an unlocked site of a register protected by `lock`. */
+static void report_site(const struct engine_config *cfg, struct mmio005_program *prog, size_t first, size_t end,
+			const struct write_site *bad, str_id lock, const char *lock_name, int nlocked,
+			struct finding_vec *out)
+{
+	const struct rules *r = cfg->rules;
+	const struct check_info *info = rules_find_check(r, "MMIO005");
+
+	for (int m = 0; m < cfg->nmodels && info; m++) {
+		if (!(cfg->requested & (1u << m)))
+			continue;
+		struct mc_finding f;
+		step_vec steps = VEC_INIT;
+		memset(&f, 0, sizeof(f));
+		f.rule = xstrdup("MMIO005");
+		f.rule_name = xstrdup(info->name);
+		f.severity = xstrdup(info->severity);
+		f.model = xstrdup(r->models.v[cfg->models[m]].name);
+		f.file = xstrdup(bad->file);
+		f.line = f.end_line = bad->line;
+		f.col = bad->col;
+		f.function = xstrdup(bad->function);
+		f.lock_name = xstrdup(lock_name);
+		f.accessor = xstrdup(bad->accessor);
+		int shown = 0;
+		for (size_t i = first; i < end && shown < MAX_EVIDENCE; i++) {
+			const struct write_site *ev = &prog->sites.v[i];
+			if (!site_holds(ev, lock))
+				continue;
+			add_step(&steps, "evidence", ev, xasprintf("%s written in %s() with %s held", bad->reg_text,
+								   ev->function, lock_name));
+			shown++;
+		}
+		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s", bad->reg_text, lock_name,
+							   bad->inner ? ", by " : "", bad->inner ? bad->inner : ""));
+		f.message = xasprintf("%s() writes %s without %s, which is held at the other %d write%s of this "
+				      "register: a locked section on another CPU can be interleaved with this write "
+				      "at the device; take %s here, or document why the register needs no lock",
+				      bad->accessor, bad->reg_text, lock_name, nlocked, nlocked == 1 ? "" : "s",
+				      lock_name);
+		f.trace = steps.v;
+		f.ntrace = steps.n;
+		checks_fingerprint_one(&f, bad->line_text, strlen(bad->line_text), 0);
+		VEC_PUSH(*out, f);
+	}
+}
+
+static int cmp_site(const void *a, const void *b)
+{
+	const struct write_site *x = a, *y = b;
+	int c;
+
+	if (x->reg != y->reg)
+		return strcmp(x->reg_text, y->reg_text) ? strcmp(x->reg_text, y->reg_text) : (x->reg < y->reg ? -1 : 1);
+	if ((c = strcmp(x->file, y->file)))
+		return c;
+	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->col < y->col ? -1 : x->col > y->col);
+}
+
+/* Judge one register's sites [first, end). */
+static void judge_register(const struct engine_config *cfg, struct mmio005_program *prog, size_t first,
+			   size_t end, struct finding_vec *out)
+{
+	str_id best = 0;
+	const char *best_name = NULL;
+	int best_n = 0;
+
+	for (size_t i = first; i < end; i++)
+		for (int k = 0; k < prog->sites.v[i].nlocks; k++) {
+			str_id l = prog->sites.v[i].locks[k];
+			int n = 0;
+			for (size_t j = first; j < end; j++)
+				n += site_holds(&prog->sites.v[j], l);
+			if (n > best_n) {
+				best = l;
+				best_n = n;
+				best_name = prog->sites.v[i].lock_names[k];
+			}
+		}
+	int without = (int)(end - first) - best_n;
+	if (!best || best_n < 2 || best_n <= without)
+		return;
+	for (size_t i = first; i < end; i++) {
+		const struct write_site *s = &prog->sites.v[i];
+		if (site_holds(s, best) || (s->init_path && !prog->strict))
+			continue;
+		report_site(cfg, prog, first, end, s, best, best_name, best_n, out);
+	}
+}
+
+static void mmio005_end_program(const struct engine_config *cfg, void *scratch, struct finding_vec *out)
+{
+	struct mmio005_program *prog = scratch;
+
+	if (!prog)
+		return;
+	qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
+	for (size_t i = 0, j; i < prog->sites.n; i = j) {
+		for (j = i + 1; j < prog->sites.n && prog->sites.v[j].reg == prog->sites.v[i].reg; j++)
+			;
+		judge_register(cfg, prog, i, j, out);
+	}
+	for (size_t i = 0; i < prog->sites.n; i++)
+		site_free(&prog->sites.v[i]);
+	VEC_FREE(prog->sites);
+	free(prog);
+}
+
+const struct check check_mmio005 = {
+	.id = "MMIO005",
+	.begin_function = mmio005_begin,
+	.on_write = mmio005_write,
+	.end_function = mmio005_end,
+	.begin_program = mmio005_begin_program,
+	.end_program = mmio005_end_program,
+};

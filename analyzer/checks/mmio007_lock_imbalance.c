@@ -1,0 +1,118 @@
+/*
+ * MMIO007 lock-imbalance (note): a function that returns with a lock held
+ * on some paths and released on others, without a sparse annotation
+ * (__acquires, __releases, __must_hold) saying what its callers get.  The
+ * other checks judge callers through the function's summary either way;
+ * this note says where the function's contract is unclear, the way sparse's
+ * context checking does.  Conditional lock helpers (trylock wrappers) are
+ * the usual true case: annotate them with __cond_lock().
+ */
+#include "checks.h"
+
+#include <stdlib.h>
+
+struct held_at_return {
+	str_id lock;
+	struct eng_lock view;
+	uint32_t held_return;		/* a return where it is held */
+	uint32_t free_return;		/* a return where it is not, or IR_NONE */
+};
+
+struct mmio007_state {
+	VEC(struct held_at_return) locks;	/* every lock held at some return */
+	VEC(uint32_t) returns;			/* every return reached, with its lock set */
+	VEC(str_id) sets;			/* flattened: lock ids per reached return */
+	VEC(uint32_t) set_off;
+};
+
+static void *mmio007_begin(struct check_ctx *ctx)
+{
+	(void)ctx;
+	return xcalloc(1, sizeof(struct mmio007_state));
+}
+
+static void mmio007_return(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			   const struct eng_lock *held)
+{
+	struct mmio007_state *st = scratch;
+
+	(void)ctx;
+	VEC_PUSH(st->returns, node);
+	VEC_PUSH(st->set_off, (uint32_t)st->sets.n);
+	for (int i = 0; i < nheld; i++) {
+		VEC_PUSH(st->sets, held[i].lock);
+		bool known = false;
+		for (size_t k = 0; k < st->locks.n && !known; k++)
+			known = st->locks.v[k].lock == held[i].lock;
+		if (!known) {
+			struct held_at_return h = { held[i].lock, held[i], node, IR_NONE };
+			VEC_PUSH(st->locks, h);
+		}
+	}
+}
+
+static bool path_holds(const struct mmio007_state *st, size_t r, str_id lock)
+{
+	size_t end = r + 1 < st->set_off.n ? st->set_off.v[r + 1] : st->sets.n;
+
+	for (size_t k = st->set_off.v[r]; k < end; k++)
+		if (st->sets.v[k] == lock)
+			return true;
+	return false;
+}
+
+static bool annotated(const struct check_ctx *ctx, str_id lock)
+{
+	for (size_t i = 0; i < ctx->fn->contracts.n; i++)
+		if (ctx->fn->contracts.v[i].lock == lock)
+			return true;
+	return false;
+}
+
+static void report(struct check_ctx *ctx, const struct held_at_return *h)
+{
+	for (int m = 0; m < ctx->cfg->nmodels; m++) {
+		if (!check_model_reported(ctx, m))
+			continue;
+		struct finding_draft *d = check_draft(ctx, "MMIO007", m, h->held_return);
+		struct strbuf acq = STRBUF_INIT;
+		d->has_lock = true;
+		d->lock = h->view;
+		check_describe_call(ctx, h->view.acquire_node, &acq);
+		draft_step(ctx, d, "acquire", h->view.acquire_node, "%s taken here", acq.buf);
+		draft_step(ctx, d, "return", h->held_return, "returns with %s held", check_str(ctx, h->lock));
+		draft_step(ctx, d, "return", h->free_return, "returns with %s not held", check_str(ctx, h->lock));
+		d->message = xasprintf("%s() returns with %s held on some paths and not on others; callers "
+				       "cannot know whether they must unlock it (annotate it with __acquires() / "
+				       "__cond_lock(), or make every path agree)",
+				       check_str(ctx, ctx->fn->name), check_str(ctx, h->lock));
+		strbuf_release(&acq);
+		check_report(ctx, d);
+	}
+}
+
+static void mmio007_end(struct check_ctx *ctx, void *scratch)
+{
+	struct mmio007_state *st = scratch;
+
+	for (size_t i = 0; i < st->locks.n; i++) {
+		struct held_at_return *h = &st->locks.v[i];
+		for (size_t r = 0; r < st->returns.n && h->free_return == IR_NONE; r++)
+			if (!path_holds(st, r, h->lock))
+				h->free_return = st->returns.v[r];
+		if (h->free_return != IR_NONE && !annotated(ctx, h->lock))
+			report(ctx, h);
+	}
+	VEC_FREE(st->locks);
+	VEC_FREE(st->returns);
+	VEC_FREE(st->sets);
+	VEC_FREE(st->set_off);
+	free(st);
+}
+
+const struct check check_mmio007 = {
+	.id = "MMIO007",
+	.begin_function = mmio007_begin,
+	.on_return = mmio007_return,
+	.end_function = mmio007_end,
+};

@@ -1,0 +1,412 @@
+/*
+ * fnptr.c - what the interprocedural engine needs from the AST besides the
+ * events: parameter names, the canonical text of call arguments, the slot
+ * key of an indirect call ("struct tg3::write32"), and every store of a
+ * function into a function-pointer field (designated / positional
+ * initializers and assignments), so indirect calls can be resolved.
+ *
+ * Slot keys are built like lock type paths (fe_lock_type): the struct that
+ * holds the field, "::", the field path through embedded structs.  A call
+ * `tp->write32(...)`, a store `tp->write32 = f` and an initializer
+ * `struct tg3 x = { .write32 = f }` therefore meet on the same key.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Parameter names in order; 0 for an unnamed one. */
+void fe_params(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn)
+{
+	int n = clang_Cursor_getNumArguments(fnc);
+
+	for (int i = 0; i < n; i++) {
+		char *name = fe_spelling(clang_Cursor_getArgument(fnc, (unsigned)i));
+		str_id id = *name ? strpool_intern(t->u->strings, name) : 0;
+		VEC_PUSH(fn->params, id);
+		free(name);
+	}
+}
+
+/* An lvalue whose canonical text names storage: a variable, a member, an
+ * element or a dereference.  A function name counts too (a callback). */
+static bool is_named_value(CXCursor c)
+{
+	switch (clang_getCursorKind(c)) {
+	case CXCursor_DeclRefExpr: {
+		enum CXCursorKind dk = clang_getCursorKind(clang_getCursorReferenced(c));
+		return dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl || dk == CXCursor_FunctionDecl;
+	}
+	case CXCursor_MemberRefExpr:
+	case CXCursor_ArraySubscriptExpr:
+		return true;
+	case CXCursor_UnaryOperator:
+		return clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref;
+	default:
+		return false;
+	}
+}
+
+/* Pointer arithmetic (`dev->base + REG`): its value is an address inside
+ * the device the base names. */
+static bool is_pointer_arith(CXCursor c)
+{
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
+		return false;
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+	return (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) && fe_is_pointer(c);
+}
+
+/*
+ * Canonical text of one call argument, 0 when it names nothing the callee
+ * could lock or write through: "&qp->sq" (address kept, so a callee lock
+ * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
+ * and for pointer arithmetic the device base ("dev->base" for
+ * `dev->base + REG`, as an MMIO node's device would be).
+ */
+static str_id arg_text(struct tu_ctx *t, CXCursor a)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor u = fe_unwrap(a);
+	str_id id = 0;
+
+	if (clang_getCursorKind(u) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
+		CXCursor in = fe_unwrap(fe_nth_child(u, 0));
+		if (is_named_value(in)) {
+			strbuf_addch(&sb, '&');
+			fe_canon(t, in, &sb);
+		}
+	} else if (is_named_value(u)) {
+		fe_canon(t, u, &sb);
+	} else if (is_pointer_arith(u)) {
+		return fe_device(t, u);
+	}
+	if (sb.len > 1 || (sb.len == 1 && sb.buf[0] != '&'))
+		id = strpool_intern(t->u->strings, sb.buf);
+	strbuf_release(&sb);
+	return id;
+}
+
+/* Fill node's args_off/nargs from the call's arguments. */
+void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
+{
+	struct ir_function *fn = f->fn;
+	int n = clang_Cursor_getNumArguments(call);
+
+	fn->nodes.v[node].args_off = (uint32_t)fn->args.n;
+	fn->nodes.v[node].nargs = n > 0 ? (uint32_t)n : 0;
+	for (int i = 0; i < n; i++) {
+		str_id id = arg_text(f->t, clang_Cursor_getArgument(call, (unsigned)i));
+		VEC_PUSH(fn->args, id);
+	}
+}
+
+/*
+ * Slot key of a function-pointer lvalue or callee expression: the type
+ * path of a field ("struct tg3::write32", "struct priv::ops.write"), the
+ * name of a global variable, else the bare field / variable name.  `*` and
+ * `&` are looked through ((*p->cb)(), &p->cb).  0 if it names nothing.
+ */
+str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
+{
+	CXCursor u = fe_unwrap(c);
+	enum CXCursorKind k;
+
+	while (clang_getCursorKind(u) == CXCursor_UnaryOperator &&
+	       clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_Deref)
+		u = fe_unwrap(fe_nth_child(u, 0));
+	k = clang_getCursorKind(u);
+	if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr)
+		return 0;
+	str_id id = fe_lock_type(t, u);
+	/* fe_lock_type names a local or parameter by its record type; a
+	 * function pointer has none, so it returns 0 there */
+	if (!id) {
+		char *name = fe_spelling(u);
+		id = *name ? strpool_intern(t->u->strings, name) : 0;
+		free(name);
+	}
+	return id;
+}
+
+/* The function an initializer or right-hand side names (`f`, `&f`), or a
+ * null cursor. */
+static CXCursor named_function(CXCursor value)
+{
+	CXCursor u = fe_unwrap(value);
+
+	if (clang_getCursorKind(u) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf)
+		u = fe_unwrap(fe_nth_child(u, 0));
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	CXCursor d = clang_getCursorReferenced(u);
+	return clang_getCursorKind(d) == CXCursor_FunctionDecl ? d : clang_getNullCursor();
+}
+
+/* Record `slot := function` at cursor `at` (whose file may be a header). */
+static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor at)
+{
+	struct ir_fnptr p;
+	CXFile file;
+	unsigned line, col;
+
+	if (!slot)
+		return;
+	char *name = fe_spelling(function);
+	p.slot = slot;
+	p.function = strpool_intern(t->u->strings, name);
+	free(name);
+	fe_loc(t, at, &p.loc);
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(at)), &file, &line, &col, NULL);
+	if (file && !clang_Location_isFromMainFile(clang_getRangeStart(clang_getCursorExtent(at)))) {
+		CXString fname = clang_getFileName(file);
+		if (clang_getCString(fname))
+			p.loc.file = strpool_intern(t->u->strings, clang_getCString(fname));
+		clang_disposeString(fname);
+	}
+	VEC_PUSH(t->u->fnptrs, p);
+}
+
+/* Record the functions a stored value can be: `f`, `&f`, and both arms
+ * of `c ? f : g` (nested). */
+static void store_value(struct tu_ctx *t, str_id slot, CXCursor value, CXCursor at)
+{
+	CXCursor u = fe_unwrap(value);
+
+	if (clang_getCursorKind(u) == CXCursor_ConditionalOperator) {
+		store_value(t, slot, fe_nth_child(u, 1), at);
+		store_value(t, slot, fe_nth_child(u, 2), at);
+		return;
+	}
+	CXCursor fnc = named_function(u);
+	if (!clang_Cursor_isNull(fnc))
+		add_fnptr(t, slot, fnc, at);
+}
+
+/* Is the type a pointer to a function? */
+static bool is_fnptr_type(CXType ty)
+{
+	CXType c = clang_getCanonicalType(ty);
+
+	if (c.kind != CXType_Pointer)
+		return false;
+	enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(c)).kind;
+	return pk == CXType_FunctionProto || pk == CXType_FunctionNoProto;
+}
+
+/*
+ * `lhs = f` in a body: record it when lhs is a member or a global variable
+ * of function-pointer type (a local's store would merge unrelated locals of
+ * the same name across functions, so it is not a slot).
+ */
+void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign)
+{
+	if (!is_fnptr_type(clang_getCursorType(assign)))
+		return;
+	CXCursor lhs = fe_unwrap(fe_nth_child(assign, 0));
+	if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(lhs);
+		if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) != 1)
+			return;
+	} else if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
+		return;
+	}
+	store_value(t, fe_slot_key(t, lhs), fe_nth_child(assign, 1), assign);
+}
+
+/* ---- initializers ---- */
+
+struct field {
+	char *name;
+	CXType type;
+};
+typedef VEC(struct field) field_vec;
+
+static enum CXVisitorResult add_field(CXCursor c, CXClientData data)
+{
+	field_vec *out = data;
+	struct field fl = { fe_spelling(c), clang_getCursorType(c) };
+
+	VEC_PUSH(*out, fl);
+	return CXVisit_Continue;
+}
+
+static void free_fields(field_vec *fields)
+{
+	for (size_t i = 0; i < fields->n; i++)
+		free(fields->v[i].name);
+	VEC_FREE(*fields);
+}
+
+/* into_literals: also walk compound literals met in the list (file-scope
+ * initializers; in bodies the assignment scan meets them itself). */
+struct init_ctx {
+	struct tu_ctx *t;
+	bool into_literals;
+};
+
+static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *holder, const char *prefix);
+
+/* A record or array value initialized by `list`, with its own holder. */
+static void scan_holder(struct init_ctx *c, CXCursor list, CXType ty)
+{
+	struct strbuf name = STRBUF_INIT;
+
+	if (clang_getCanonicalType(ty).kind == CXType_Record)
+		fe_type_name(ty, &name);
+	scan_list(c, list, ty, name.buf ? name.buf : "", "");
+	strbuf_release(&name);
+}
+
+/*
+ * The value stored at field path `path` of `holder`: a function (a slot
+ * store), a nested list (same holder, longer path; an array's elements
+ * are holders of their own, as a[i].f is typed by a[i] in fe_lock_type),
+ * or a compound literal.
+ */
+static void scan_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType ty, const char *holder,
+		       const char *path)
+{
+	CXCursor u = fe_unwrap(value);
+	enum CXCursorKind k = clang_getCursorKind(u);
+
+	if (k == CXCursor_InitListExpr) {
+		if (clang_getCanonicalType(ty).kind == CXType_Record) {
+			char *sub = xasprintf("%s%s", path, *path ? "." : "");
+			scan_list(c, u, ty, holder, sub);
+			free(sub);
+		} else {
+			scan_list(c, u, ty, holder, path);
+		}
+		return;
+	}
+	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf)
+		u = fe_unwrap(fe_nth_child(u, 0));
+	if (clang_getCursorKind(u) == CXCursor_CompoundLiteralExpr) {
+		CXCursor list = fe_nth_child(u, clang_getCursorKind(fe_nth_child(u, 0)) == CXCursor_TypeRef ? 1 : 0);
+		if (c->into_literals && clang_getCursorKind(list) == CXCursor_InitListExpr)
+			scan_holder(c, list, clang_getCursorType(u));
+		return;
+	}
+	if (*holder && *path) {
+		char *slot = xasprintf("%s::%s", holder, path);
+		store_value(c->t, strpool_intern(c->t->u->strings, slot), value, at);
+		free(slot);
+	}
+}
+
+/* A designated element `.a.b = v`: appends "a.b" to path, sets *type to
+ * b's type and returns the first field's name (for positional elements
+ * that follow).  NULL if the element is not a field designator. */
+static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXCursor *value)
+{
+	cursor_vec kids = VEC_INIT;
+	char *first = NULL;
+
+	fe_children(elem, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		if (clang_getCursorKind(kids.v[i]) != CXCursor_MemberRef)
+			continue;
+		char *name = fe_spelling(kids.v[i]);
+		strbuf_addf(path, "%s%s", path->len && path->buf[path->len - 1] != '.' ? "." : "", name);
+		*type = clang_getCursorType(kids.v[i]);
+		if (!first)
+			first = name;
+		else
+			free(name);
+	}
+	if (first && kids.n)
+		*value = kids.v[kids.n - 1];
+	VEC_FREE(kids);
+	return first;
+}
+
+/* Walk the elements of an initializer list of record or array type. */
+static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *holder, const char *prefix)
+{
+	CXType canon = clang_getCanonicalType(ty);
+	cursor_vec elems = VEC_INIT;
+	field_vec fields = VEC_INIT;
+	size_t pos = 0;
+
+	fe_children(list, &elems);
+	if (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray) {
+		CXType et = clang_getArrayElementType(ty);
+		if (et.kind == CXType_Invalid)
+			et = clang_getArrayElementType(canon);
+		for (size_t i = 0; i < elems.n; i++) {
+			CXCursor v = fe_unwrap(elems.v[i]);
+			if (clang_getCursorKind(v) == CXCursor_InitListExpr)
+				scan_holder(c, v, et);
+			else
+				scan_value(c, v, elems.v[i], et, holder, prefix);
+		}
+	} else if (canon.kind == CXType_Record) {
+		clang_Type_visitFields(canon, add_field, &fields);
+		for (size_t i = 0; i < elems.n; i++) {
+			struct strbuf path = STRBUF_INIT;
+			CXType ft = { CXType_Invalid, { 0, 0 } };
+			CXCursor value = elems.v[i];
+			strbuf_adds(&path, prefix);
+			char *first = designator(elems.v[i], &path, &ft, &value);
+			if (first) {
+				for (size_t k = 0; k < fields.n; k++)
+					if (!strcmp(fields.v[k].name, first))
+						pos = k + 1;
+				free(first);
+			} else if (pos < fields.n) {
+				strbuf_adds(&path, fields.v[pos].name);
+				ft = fields.v[pos++].type;
+			} else {
+				strbuf_release(&path);
+				continue;
+			}
+			scan_value(c, value, elems.v[i], ft, holder, path.buf);
+			strbuf_release(&path);
+		}
+	}
+	free_fields(&fields);
+	VEC_FREE(elems);
+}
+
+/*
+ * The initializer of a variable: `static const struct tg3_ops ops = {
+ * .write32 = f }`, arrays of such structs, nested lists, and a global
+ * function pointer `void (*hook)(void) = f` (slot: its name).
+ */
+void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
+{
+	struct init_ctx c = { t, file_scope };
+	cursor_vec kids = VEC_INIT;
+	CXType ty = clang_getCursorType(var);
+	enum CXTypeKind tk = clang_getCanonicalType(ty).kind;
+
+	if (tk != CXType_Record && tk != CXType_ConstantArray && tk != CXType_IncompleteArray &&
+	    !(tk == CXType_Pointer && is_fnptr_type(ty)))
+		return;
+	fe_children(var, &kids);
+	for (size_t i = 0; i < kids.n; i++) {
+		CXCursor u = fe_unwrap(kids.v[i]);
+		if (clang_getCursorKind(u) == CXCursor_InitListExpr) {
+			scan_holder(&c, u, ty);
+		} else if (clang_isExpression(clang_getCursorKind(u)) && is_fnptr_type(ty) &&
+			   clang_Cursor_hasVarDeclGlobalStorage(var) == 1) {
+			char *name = fe_spelling(var);
+			store_value(t, strpool_intern(t->u->strings, name), u, var);
+			free(name);
+		}
+	}
+	VEC_FREE(kids);
+}
+
+/* A compound literal in a body (`*o = (struct ops){ .write = f }`). */
+void fe_scan_literal(struct tu_ctx *t, CXCursor lit)
+{
+	struct init_ctx c = { t, false };
+	CXCursor list = fe_nth_child(lit, clang_getCursorKind(fe_nth_child(lit, 0)) == CXCursor_TypeRef ? 1 : 0);
+
+	if (clang_getCursorKind(list) == CXCursor_InitListExpr)
+		scan_holder(&c, list, clang_getCursorType(lit));
+}

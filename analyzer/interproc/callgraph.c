@@ -1,0 +1,319 @@
+/*
+ * callgraph.c - the program's functions, how calls resolve to them, and the
+ * bottom-up solve over strongly connected components.
+ *
+ * A direct call to `f` from file F resolves to F's static f, else to the
+ * global f of any unit, else to a summary the lookup callback finds (the
+ * database: other files, earlier runs).  An indirect call through slot
+ * "struct tg3::write32" resolves to every function stored into that field
+ * anywhere in the program.  Because every unit is added before solving and
+ * resolution only depends on names, the result does not depend on the order
+ * files were given in.
+ */
+#include "interproc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void ipa_init(struct ipa_program *p, struct strpool *strings, const struct rules *r)
+{
+	memset(p, 0, sizeof(*p));
+	p->strings = strings;
+	p->rules = r;
+}
+
+void ipa_free(struct ipa_program *p)
+{
+	for (size_t i = 0; i < p->fns.n; i++) {
+		ir_fn_free(p->fns.v[i].summary);
+		VEC_FREE(p->fns.v[i].callees);
+	}
+	VEC_FREE(p->fns);
+	VEC_FREE(p->units);
+	VEC_FREE(p->fnptrs);
+	VEC_FREE(p->looked_up);
+	free(p->by_key);
+}
+
+static const char *S(const struct ipa_program *p, str_id id)
+{
+	const char *s = strpool_str(p->strings, id);
+	return s ? s : "";
+}
+
+/* Remember fns index `fi` under `key`; the first definition wins. */
+static void index_key(struct ipa_program *p, str_id key, uint32_t fi)
+{
+	if (key >= p->nby_key) {
+		size_t n = p->nby_key ? p->nby_key : 64;
+		while (n <= key)
+			n *= 2;
+		p->by_key = xrealloc(p->by_key, n * sizeof(*p->by_key));
+		memset(p->by_key + p->nby_key, 0, (n - p->nby_key) * sizeof(*p->by_key));
+		p->nby_key = n;
+	}
+	if (!p->by_key[key])
+		p->by_key[key] = fi + 1;
+}
+
+static int by_key(const struct ipa_program *p, str_id key)
+{
+	return key && key < p->nby_key ? (int)p->by_key[key] - 1 : -1;
+}
+
+static str_id static_key(struct ipa_program *p, str_id file, str_id name)
+{
+	char *k = xasprintf("%s:%s", S(p, file), S(p, name));
+	str_id id = strpool_intern(p->strings, k);
+	free(k);
+	return id;
+}
+
+static uint32_t add_fn(struct ipa_program *p, struct ir_unit *u, struct ir_function *fn,
+		       str_id name, str_id key, str_id file)
+{
+	struct ipa_fn f;
+
+	memset(&f, 0, sizeof(f));
+	f.unit = u;
+	f.fn = fn;
+	f.name = name;
+	f.key = key;
+	f.file = file;
+	f.index = -1;
+	VEC_PUSH(p->fns, f);
+	index_key(p, key, (uint32_t)(p->fns.n - 1));
+	return (uint32_t)(p->fns.n - 1);
+}
+
+void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
+{
+	str_id file = strpool_intern(p->strings, display);
+
+	VEC_PUSH(p->units, u);
+	for (size_t i = 0; i < u->functions.n; i++) {
+		struct ir_function *fn = u->functions.v[i];
+		str_id key = fn->is_static ? static_key(p, file, fn->name) : fn->name;
+		add_fn(p, u, fn, fn->name, key, file);
+	}
+	for (size_t i = 0; i < u->fnptrs.n; i++) {
+		struct ir_fnptr fp = u->fnptrs.v[i];
+		fp.loc.file = file;	/* resolution scope: the storing file */
+		VEC_PUSH(p->fnptrs, fp);
+	}
+}
+
+int ipa_find(const struct ipa_program *p, const struct ir_function *fn)
+{
+	for (size_t i = 0; i < p->fns.n; i++)
+		if (p->fns.v[i].fn == fn)
+			return (int)i;
+	return -1;
+}
+
+/* Resolve a function name as seen from `file`; -1 when unknown. */
+static int resolve_name(struct ipa_program *p, str_id file, str_id name)
+{
+	int fi;
+	char *k = xasprintf("%s:%s", S(p, file), S(p, name));
+	str_id key = strpool_find(p->strings, k);
+	free(k);
+	if ((fi = by_key(p, key)) >= 0)
+		return fi;
+	if ((fi = by_key(p, name)) >= 0)
+		return fi;
+	for (size_t i = 0; i < p->looked_up.n; i++)
+		if (p->looked_up.v[i] == name)
+			return -1;	/* asked before: not found */
+	VEC_PUSH(p->looked_up, name);
+	if (!p->lookup)
+		return -1;
+	struct ir_function *s = p->lookup(p->lookup_ctx, S(p, name), p->strings);
+	if (!s)
+		return -1;
+	uint32_t ni = add_fn(p, NULL, NULL, name, name, 0);
+	p->fns.v[ni].summary = s;
+	p->fns.v[ni].external = true;
+	p->fns.v[ni].hash = ipa_summary_hash(p, s);
+	return (int)ni;
+}
+
+/* "struct tg3::write32" and "write32" name the same slot when one side
+ * does not know the struct type. */
+static bool slot_matches(const char *a, const char *b)
+{
+	if (!strcmp(a, b))
+		return true;
+	const char *ca = strstr(a, "::"), *cb = strstr(b, "::");
+	if (ca && !cb)
+		return !strcmp(ca + 2, b);
+	if (cb && !ca)
+		return !strcmp(cb + 2, a);
+	return false;
+}
+
+/*
+ * The functions an IR_CALL node can reach: one for a resolved direct call,
+ * every implementation stored into the slot for an indirect one.  Returns
+ * the count written to out (at most IPA_MAX_TARGETS); *unknown is set when
+ * the call may also go somewhere we do not know.
+ */
+int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c, uint32_t *out,
+		     bool *unknown)
+{
+	int n = 0;
+
+	*unknown = false;
+	if (!c->callee) {
+		*unknown = c->indirect;
+		return 0;
+	}
+	if (!c->indirect) {
+		int fi = resolve_name(p, file, c->callee);
+		if (fi >= 0)
+			out[n++] = (uint32_t)fi;
+		return n;
+	}
+	const char *slot = S(p, c->callee);
+	for (size_t i = 0; i < p->fnptrs.n && n < IPA_MAX_TARGETS; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		if (!slot_matches(slot, S(p, fp->slot)))
+			continue;
+		int fi = resolve_name(p, fp->loc.file, fp->function);
+		if (fi < 0)
+			continue;
+		bool dup = false;
+		for (int k = 0; k < n; k++)
+			dup |= out[k] == (uint32_t)fi;
+		if (!dup)
+			out[n++] = (uint32_t)fi;
+	}
+	if (!n)
+		*unknown = true;
+	return n;
+}
+
+/* Fill every function's callee list (and the callers' has_callers). */
+static void build_edges(struct ipa_program *p)
+{
+	size_t nlocal = p->fns.n;	/* lookups may append external fns */
+
+	for (size_t i = 0; i < nlocal; i++) {
+		struct ir_function *fn = p->fns.v[i].fn;
+		int unknown_calls = 0;
+		if (!fn)
+			continue;
+		for (size_t k = 0; k < fn->nodes.n; k++) {
+			uint32_t t[IPA_MAX_TARGETS];
+			bool unknown;
+			if (fn->nodes.v[k].op != IR_CALL)
+				continue;
+			int n = ipa_call_targets(p, p->fns.v[i].file, &fn->nodes.v[k], t, &unknown);
+			unknown_calls += unknown && fn->nodes.v[k].indirect;
+			for (int j = 0; j < n; j++) {
+				VEC_PUSH(p->fns.v[i].callees, t[j]);
+				p->fns.v[t[j]].has_callers = true;
+			}
+		}
+		p->fns.v[i].unknown_calls = unknown_calls;
+	}
+}
+
+/* Summarize one function from its callees' current summaries; true if the
+ * summary changed. */
+static bool summarize(struct ipa_program *p, uint32_t fi)
+{
+	struct ipa_fn *f = &p->fns.v[fi];
+	bool capped = false;
+
+	if (!f->fn || f->external)
+		return false;
+	struct ir_function *x = ipa_splice(p, fi, false);
+	struct ir_function *s = ipa_reduce(p, x, f->name, &capped);
+	ir_fn_free(x);
+	f = &p->fns.v[fi];
+	uint64_t h = s ? ipa_summary_hash(p, s) : 0;
+	bool changed = h != f->hash;
+	ir_fn_free(f->summary);
+	f->summary = s;
+	f->hash = h;
+	f->capped = capped;
+	return changed;
+}
+
+struct tarjan {
+	struct ipa_program *p;
+	VEC(uint32_t) stack;
+	int counter;
+};
+
+/* Solve one strongly connected component (callees are already solved). */
+static void solve_scc(struct ipa_program *p, const uint32_t *members, size_t n)
+{
+	bool recursive = n > 1;
+
+	for (size_t k = 0; k < p->fns.v[members[0]].callees.n && !recursive; k++)
+		recursive = p->fns.v[members[0]].callees.v[k] == members[0];
+	if (!recursive) {
+		summarize(p, members[0]);
+		return;
+	}
+	for (int round = 0; round < IPA_MAX_ROUNDS; round++) {
+		bool changed = false;
+		for (size_t i = 0; i < n; i++)
+			changed |= summarize(p, members[i]);
+		if (!changed)
+			return;
+	}
+	for (size_t i = 0; i < n; i++)
+		p->fns.v[members[i]].capped = true;	/* did not settle: say so */
+}
+
+static void strongconnect(struct tarjan *T, uint32_t v)
+{
+	struct ipa_program *p = T->p;
+
+	p->fns.v[v].index = p->fns.v[v].low = T->counter++;
+	VEC_PUSH(T->stack, v);
+	p->fns.v[v].on_stack = true;
+	for (size_t k = 0; k < p->fns.v[v].callees.n; k++) {
+		uint32_t w = p->fns.v[v].callees.v[k];
+		if (p->fns.v[w].index < 0) {
+			strongconnect(T, w);
+			if (p->fns.v[w].low < p->fns.v[v].low)
+				p->fns.v[v].low = p->fns.v[w].low;
+		} else if (p->fns.v[w].on_stack && p->fns.v[w].index < p->fns.v[v].low) {
+			p->fns.v[v].low = p->fns.v[w].index;
+		}
+	}
+	if (p->fns.v[v].low != p->fns.v[v].index)
+		return;
+	size_t top = T->stack.n;
+	size_t bottom = top;
+	do {
+		bottom--;
+		p->fns.v[T->stack.v[bottom]].on_stack = false;
+	} while (T->stack.v[bottom] != v);
+	/* sort members by index so rounds do not depend on discovery order */
+	uint32_t *m = T->stack.v + bottom;
+	size_t n = top - bottom;
+	for (size_t i = 1; i < n; i++)
+		for (size_t j = i; j > 0 && m[j - 1] > m[j]; j--) {
+			uint32_t t = m[j];
+			m[j] = m[j - 1];
+			m[j - 1] = t;
+		}
+	solve_scc(p, m, n);
+	T->stack.n = bottom;
+}
+
+void ipa_solve(struct ipa_program *p)
+{
+	struct tarjan T = { p, VEC_INIT, 0 };
+
+	build_edges(p);
+	for (size_t i = 0; i < p->fns.n; i++)
+		if (p->fns.v[i].index < 0)
+			strongconnect(&T, (uint32_t)i);
+	VEC_FREE(T.stack);
+}

@@ -1,0 +1,104 @@
+/*
+ * interproc.h - function summaries and their application at call sites
+ * (docs/analysis.md).
+ *
+ * A summary is itself a small event CFG: the function's lock, MMIO, barrier
+ * and correlated-branch events with everything else contracted away, its
+ * own callees already applied, and lock / device names written in terms of
+ * its parameters.  Applying a summary at a call site splices a copy of that
+ * graph into the caller with the parameters replaced by the caller's
+ * arguments, so a wrapper around writel() or spin_lock() behaves exactly
+ * like the primitive under every model, and a write made in a helper is
+ * judged against the lock its caller holds.  Spliced nodes remember the call
+ * they came through (ir_node.call_site), which is how traces go into callee
+ * lines and findings land on the caller's line.
+ *
+ * Summaries are computed bottom-up over the strongly connected components
+ * of the call graph (Tarjan); a recursive component is iterated until its
+ * summaries stop changing, at most IPA_MAX_ROUNDS times.  A summary larger
+ * than IPA_MAX_SUMMARY_NODES keeps only its lock events and says so
+ * (capped).  Everything here works on IR: no libclang, no SQLite.
+ *
+ * All units of a program share one strpool, so ids compare across files.
+ */
+#ifndef MMIOCHECK_INTERPROC_H
+#define MMIOCHECK_INTERPROC_H
+
+#include "../ir/ir.h"
+#include "../rules/rules.h"
+
+#define IPA_MAX_SUMMARY_NODES 96
+#define IPA_MAX_ROUNDS 4
+#define IPA_MAX_TARGETS 16	/* implementations followed per indirect call */
+
+/* What a caller needs to know about one function, besides its graph. */
+struct ipa_fn {
+	struct ir_unit *unit;		/* NULL: summary loaded from elsewhere */
+	struct ir_function *fn;		/* the function as lowered (NULL if external) */
+	str_id name;
+	str_id key;			/* linkage key: "name", or "file:name" if static */
+	str_id file;			/* defining file (display form) */
+	struct ir_function *summary;	/* NULL: no events a caller could see */
+	bool capped;			/* summary truncated to lock events */
+	bool external;			/* summary came from the database */
+	uint64_t hash;			/* of the summary text (0 = empty) */
+	int unknown_calls;		/* indirect calls with no known target */
+	VEC(uint32_t) callees;		/* ipa_fn indices (direct and resolved indirect) */
+	/* Tarjan bookkeeping */
+	int index, low;
+	bool on_stack;
+	bool has_callers;		/* some analyzed function calls it */
+};
+
+/* Looks up a summary that is not defined in the program (another file,
+ * another run); returns a new ir_function in `pool`, or NULL. */
+typedef struct ir_function *(*ipa_lookup_fn)(void *ctx, const char *key, struct strpool *pool);
+
+struct ipa_program {
+	struct strpool *strings;	/* shared by every unit */
+	const struct rules *rules;
+	VEC(struct ipa_fn) fns;
+	VEC(struct ir_unit *) units;
+	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
+	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
+	size_t nby_key;
+	ipa_lookup_fn lookup;
+	void *lookup_ctx;
+	VEC(str_id) looked_up;		/* keys asked for (also the misses) */
+};
+
+void ipa_init(struct ipa_program *p, struct strpool *strings, const struct rules *r);
+void ipa_free(struct ipa_program *p);
+/* Add a lowered unit (its strings must be p->strings); `display` is the
+ * file name findings show, used for static keys. */
+void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display);
+/* Compute every summary, bottom-up. */
+void ipa_solve(struct ipa_program *p);
+/* The graph the checks run on: fn with its callees' summaries applied and,
+ * for annotated functions, the caller's lock as a synthetic acquire at entry
+ * (__must_hold, __releases).  Caller owns the result (ir_fn_free). */
+struct ir_function *ipa_expand_for_checks(struct ipa_program *p, uint32_t fi);
+/* Index of the ipa_fn for unit function `fn`, or -1. */
+int ipa_find(const struct ipa_program *p, const struct ir_function *fn);
+
+/* Summary text (JSON) for the database and back; NULL on malformed text. */
+char *ipa_summary_text(const struct ipa_program *p, const struct ir_function *s);
+char *ipa_summary_to_text(const struct ipa_program *p, const struct ipa_fn *f);
+struct ir_function *ipa_summary_from_text(const char *text, struct strpool *pool,
+					  const struct rules *r);
+
+/* ---- internals shared by the files of analyzer/interproc/ ---- */
+
+/* Functions an IR_CALL in `file` can reach (see callgraph.c). */
+int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c, uint32_t *out,
+		     bool *unknown);
+/* Splice callee summaries into a copy of fn. */
+struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_checks);
+/* Reduce an expanded graph to a summary; NULL when it has no events. */
+struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_function *x,
+			       str_id name, bool *capped);
+uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function *s);
+
+
+
+#endif

@@ -1,0 +1,201 @@
+/*
+ * reduce.c - contracting an expanded function to its summary.
+ *
+ * Kept: lock, MMIO and barrier events, branches whose condition the engine
+ * correlates (and trylocks, whose TRUE/FALSE edges matter), and the call
+ * markers that spliced events came through (for traces).  Everything else
+ * is contracted: an edge of the summary joins two kept nodes that are
+ * connected through dropped nodes only.  All returns become one exit.
+ *
+ * Invariant kept for ir_fn_finalize: a kept two-way node still has exactly
+ * one TRUE and one FALSE edge (through a NOP fan-out when one side reaches
+ * several kept nodes or none).
+ *
+ * A summary over IPA_MAX_SUMMARY_NODES drops reads and branch correlation
+ * first and then everything but lock events and barriers (capped): the cap
+ * bounds the cost of deep wrapper stacks and huge helpers, at the price of
+ * writes a caller will not see (docs/analysis.md).
+ */
+#include "interproc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum keep_level { KEEP_ALL, KEEP_NO_READS, KEEP_LOCKS };
+
+static bool is_event(const struct ir_node *n, enum keep_level level)
+{
+	switch (n->op) {
+	case IR_ACQUIRE:
+	case IR_TRYACQUIRE:
+	case IR_RELEASE:
+	case IR_BARRIER:
+		return true;
+	case IR_MMIO_WRITE:
+		return level != KEEP_LOCKS;
+	case IR_MMIO_READ:
+		return level == KEEP_ALL;
+	case IR_BRANCH:
+		return level == KEEP_ALL && n->cond;
+	default:
+		return false;
+	}
+}
+
+struct reducer {
+	const struct ir_function *x;
+	uint32_t *map;		/* x node -> summary node, IR_NONE if dropped */
+	uint32_t *stamp;	/* DFS visit marks */
+	uint32_t epoch;
+	VEC(uint32_t) stack;
+	VEC(uint32_t) found;
+	uint32_t exit;		/* summary RETURN node */
+};
+
+/* Kept nodes (or the exit) reachable from x node `start` through dropped
+ * nodes only, into r->found. */
+static void reach(struct reducer *r, uint32_t start)
+{
+	r->found.n = 0;
+	r->stack.n = 0;
+	r->epoch++;
+	VEC_PUSH(r->stack, start);
+	while (r->stack.n) {
+		uint32_t v = r->stack.v[--r->stack.n];
+		if (r->stamp[v] == r->epoch)
+			continue;
+		r->stamp[v] = r->epoch;
+		if (r->map[v] != IR_NONE) {
+			VEC_PUSH(r->found, r->map[v]);
+			continue;
+		}
+		if (r->x->nodes.v[v].op == IR_RETURN) {
+			VEC_PUSH(r->found, r->exit);
+			continue;
+		}
+		uint32_t ns;
+		const struct ir_edge *e = ir_succs(r->x, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			VEC_PUSH(r->stack, e[k].to);
+	}
+}
+
+/* Mark the events and the call markers they came through. */
+static size_t mark_kept(const struct ir_function *x, enum keep_level level, bool *keep)
+{
+	size_t n = 0;
+
+	memset(keep, 0, x->nodes.n * sizeof(*keep));
+	for (size_t i = 0; i < x->nodes.n; i++) {
+		if (!is_event(&x->nodes.v[i], level))
+			continue;
+		keep[i] = true;
+		for (uint32_t c = x->nodes.v[i].call_site; c != IR_NONE && !keep[c]; c = x->nodes.v[c].call_site)
+			keep[c] = true;
+	}
+	for (size_t i = 0; i < x->nodes.n; i++)
+		n += keep[i];
+	return n;
+}
+
+/* Add the edges of summary node `to_s` (x node `from_x`, kind preserved
+ * for two-way nodes). */
+static void link_from(struct reducer *r, struct ir_function *s, uint32_t from_s, uint32_t from_x, bool twoway)
+{
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(r->x, from_x, &ns);
+
+	for (uint32_t k = 0; k < ns; k++) {
+		enum ir_edge_kind kind = twoway ? e[k].kind : IR_EDGE_NEXT;
+		reach(r, e[k].to);
+		if (kind != IR_EDGE_NEXT && r->found.n != 1) {
+			struct ir_node fan = ir_node_make(IR_NOP);
+			uint32_t f = ir_add_node(s, &fan);
+			ir_add_edge(s, from_s, f, kind);
+			for (size_t j = 0; j < r->found.n; j++)
+				ir_add_edge(s, f, r->found.v[j], IR_EDGE_NEXT);
+			continue;
+		}
+		for (size_t j = 0; j < r->found.n; j++) {
+			bool dup = false;
+			for (size_t q = 0; q < s->edges.n && !dup; q++)
+				dup = s->edge_from.v[q] == from_s && s->edges.v[q].to == r->found.v[j] &&
+				      s->edges.v[q].kind == kind;
+			if (!dup)
+				ir_add_edge(s, from_s, r->found.v[j], kind);
+		}
+	}
+}
+
+static struct ir_function *build(const struct ir_function *x, str_id name, const bool *keep)
+{
+	struct reducer r;
+	struct ir_function *s = ir_fn_alloc(name);
+	struct ir_node entry = ir_node_make(IR_NOP), ret = ir_node_make(IR_RETURN);
+
+	memset(&r, 0, sizeof(r));
+	r.x = x;
+	r.map = xmalloc(x->nodes.n * sizeof(*r.map));
+	r.stamp = xcalloc(x->nodes.n, sizeof(*r.stamp));
+	s->loc = x->loc;
+	for (size_t i = 0; i < x->params.n; i++)
+		VEC_PUSH(s->params, x->params.v[i]);
+	entry.loc = ret.loc = x->loc;
+	uint32_t s_entry = ir_add_node(s, &entry);
+	for (size_t i = 0; i < x->nodes.n; i++) {
+		r.map[i] = IR_NONE;
+		if (!keep[i])
+			continue;
+		struct ir_node n = x->nodes.v[i];
+		if (n.op == IR_CALL && n.nargs) {
+			uint32_t off = (uint32_t)s->args.n;
+			for (uint32_t k = 0; k < n.nargs; k++)
+				VEC_PUSH(s->args, x->args.v[n.args_off + k]);
+			n.args_off = off;
+		}
+		r.map[i] = ir_add_node(s, &n);
+	}
+	r.exit = ir_add_node(s, &ret);
+	/* call sites: nearest kept marker (all markers of kept nodes are kept) */
+	for (size_t i = 0; i < x->nodes.n; i++)
+		if (r.map[i] != IR_NONE) {
+			uint32_t c = x->nodes.v[i].call_site;
+			s->nodes.v[r.map[i]].call_site = c == IR_NONE ? IR_NONE : r.map[c];
+		}
+	reach(&r, x->entry);
+	for (size_t j = 0; j < r.found.n; j++)
+		ir_add_edge(s, s_entry, r.found.v[j], IR_EDGE_NEXT);
+	for (size_t i = 0; i < x->nodes.n; i++) {
+		if (r.map[i] == IR_NONE)
+			continue;
+		enum ir_op op = x->nodes.v[i].op;
+		link_from(&r, s, r.map[i], (uint32_t)i, op == IR_TRYACQUIRE || op == IR_BRANCH);
+	}
+	s->entry = s_entry;
+	ir_fn_finalize(s);
+	free(r.map);
+	free(r.stamp);
+	VEC_FREE(r.stack);
+	VEC_FREE(r.found);
+	return s;
+}
+
+struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_function *x,
+			       str_id name, bool *capped)
+{
+	bool *keep = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*keep));
+	enum keep_level level = KEEP_ALL;
+	size_t n;
+
+	(void)p;
+	*capped = false;
+	while ((n = mark_kept(x, level, keep)) > IPA_MAX_SUMMARY_NODES && level != KEEP_LOCKS) {
+		level = level == KEEP_ALL ? KEEP_NO_READS : KEEP_LOCKS;
+		*capped = true;
+	}
+	struct ir_function *s = NULL;
+	if (n && x->entry != IR_NONE)
+		s = build(x, name, keep);
+	free(keep);
+	return s;
+}

@@ -1,0 +1,269 @@
+/*
+ * splice.c - applying callee summaries at call sites.
+ *
+ * The expanded copy of a function keeps the function's own nodes at their
+ * original indices (so node numbers in findings stay meaningful) and appends
+ * one copy of a callee's summary per call and target.  The call node is
+ * kept as a marker: its successors become the summary's entry, and the
+ * summary's return becomes a join that continues where the call did.  An
+ * indirect call whose targets may be incomplete also keeps the direct edge,
+ * so the unknown implementation is one more path, not an assumed no-op.
+ *
+ * Names in a summary are relative to the callee's parameters; they are
+ * rewritten with the caller's argument text (subst_text), so
+ * `spin_lock(&s->lock)` in `helper(struct sq *s)` called as
+ * `helper(&qp->sq)` holds "qp->sq.lock" in the caller.
+ */
+#include "interproc.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct splice_ctx {
+	struct ipa_program *p;
+	const struct ir_function *caller;	/* as lowered */
+	const struct ir_node *call;		/* the IR_CALL in caller */
+	const struct ir_function *callee;	/* the callee's summary */
+	str_id callee_name;
+};
+
+static const char *S(const struct ipa_program *p, str_id id)
+{
+	const char *s = strpool_str(p->strings, id);
+	return s ? s : "";
+}
+
+/* The caller's text for the callee's parameter `root`, or 0. */
+static str_id arg_for(const struct splice_ctx *c, const char *root, size_t rootlen)
+{
+	const struct ir_function *s = c->callee;
+
+	for (size_t i = 0; i < s->params.n; i++) {
+		const char *pn = S(c->p, s->params.v[i]);
+		if (strlen(pn) != rootlen || strncmp(pn, root, rootlen))
+			continue;
+		if (i >= c->call->nargs)
+			return 0;
+		return c->caller->args.v[c->call->args_off + i];
+	}
+	return 0;
+}
+
+/*
+ * Rewrite a callee name whose leading identifier is a parameter:
+ * arg "&X" + "->f" gives "X.f", arg "&X" alone gives "X", arg "X" + rest
+ * gives "X" + rest.  Names not rooted at a parameter (globals, locals)
+ * stay as they are.
+ */
+static str_id subst_text(const struct splice_ctx *c, str_id id)
+{
+	const char *t = S(c->p, id);
+	size_t n = 0;
+
+	if (!id || !(isalpha((unsigned char)t[0]) || t[0] == '_'))
+		return id;
+	while (isalnum((unsigned char)t[n]) || t[n] == '_')
+		n++;
+	str_id arg = arg_for(c, t, n);
+	if (!arg)
+		return id;
+	const char *a = S(c->p, arg), *rest = t + n;
+	struct strbuf sb = STRBUF_INIT;
+	if (a[0] == '&') {
+		strbuf_adds(&sb, a + 1);
+		if (!strncmp(rest, "->", 2)) {
+			strbuf_addch(&sb, '.');
+			rest += 2;
+		}
+	} else {
+		strbuf_adds(&sb, a);
+	}
+	strbuf_adds(&sb, rest);
+	str_id out = strpool_intern(c->p->strings, sb.buf);
+	strbuf_release(&sb);
+	return out;
+}
+
+/* Branch and trylock-result keys are local to the callee: qualify them so
+ * they never correlate with a caller's condition of the same spelling. */
+static str_id qualify_key(const struct splice_ctx *c, str_id key)
+{
+	if (!key)
+		return 0;
+	char *k = xasprintf("%s/%s", S(c->p, c->callee_name), S(c->p, key));
+	str_id id = strpool_intern(c->p->strings, k);
+	free(k);
+	return id;
+}
+
+struct pending_edge {
+	uint32_t from, to;
+	enum ir_edge_kind kind;
+};
+typedef VEC(struct pending_edge) edge_vec;
+typedef VEC(uint32_t) u32_vec;
+
+/* Append a copy of the summary; returns its base index.  Returns of the
+ * summary become NOPs whose successors are the call's (added later). */
+static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, uint32_t call_node,
+			   edge_vec *edges, u32_vec *exits)
+{
+	const struct ir_function *s = c->callee;
+	uint32_t base = (uint32_t)x->nodes.n;
+
+	for (size_t i = 0; i < s->nodes.n; i++) {
+		struct ir_node n = s->nodes.v[i];
+		n.lock = subst_text(c, n.lock);
+		n.device = subst_text(c, n.device);
+		n.cond = qualify_key(c, n.cond);
+		n.call_site = n.call_site == IR_NONE ? call_node : base + n.call_site;
+		if (n.op == IR_CALL && n.nargs) {
+			uint32_t off = (uint32_t)x->args.n;
+			for (uint32_t k = 0; k < n.nargs; k++)
+				VEC_PUSH(x->args, subst_text(c, s->args.v[n.args_off + k]));
+			n.args_off = off;
+		}
+		if (n.op == IR_RETURN) {
+			n.op = IR_NOP;
+			VEC_PUSH(*exits, base + (uint32_t)i);
+		}
+		VEC_PUSH(x->nodes, n);
+	}
+	for (size_t i = 0; i < s->nodes.n; i++) {
+		uint32_t ns;
+		const struct ir_edge *e = ir_succs(s, (uint32_t)i, &ns);
+		for (uint32_t k = 0; k < ns; k++) {
+			struct pending_edge pe = { base + (uint32_t)i, base + e[k].to, e[k].kind };
+			VEC_PUSH(*edges, pe);
+		}
+	}
+	return base + s->entry;
+}
+
+/* The lock API a contract's lock is taken with elsewhere in the program
+ * (so its kind is right), else spin_lock. */
+static int contract_api(const struct ipa_program *p, const struct ir_contract *k)
+{
+	for (size_t u = 0; u < p->units.n; u++)
+		for (size_t f = 0; f < p->units.v[u]->functions.n; f++) {
+			const struct ir_function *fn = p->units.v[u]->functions.v[f];
+			for (size_t i = 0; i < fn->nodes.n; i++) {
+				const struct ir_node *n = &fn->nodes.v[i];
+				if (n->op != IR_ACQUIRE || n->rule < 0)
+					continue;
+				if (n->lock == k->lock || (k->lock_type && n->lock_type == k->lock_type))
+					return n->rule;
+			}
+		}
+	struct rule_ref ref = rules_lookup(p->rules, "spin_lock");
+	return ref.index;
+}
+
+/* For checks: the caller's lock named by __must_hold / __releases is held
+ * on entry.  Returns the new entry node (or the old one). */
+static uint32_t add_contract_entry(struct ipa_program *p, struct ir_function *x, edge_vec *edges)
+{
+	uint32_t entry = x->entry;
+
+	for (size_t i = x->contracts.n; i-- > 0;) {
+		const struct ir_contract *k = &x->contracts.v[i];
+		if (k->kind == IR_ACQUIRES || !k->lock)
+			continue;
+		struct ir_node n = ir_node_make(IR_ACQUIRE);
+		n.loc = k->loc;
+		n.lock = k->lock;
+		n.lock_type = k->lock_type;
+		n.rule = contract_api(p, k);
+		n.spelled = strpool_intern(p->strings, k->kind == IR_MUST_HOLD ? "__must_hold" : "__releases");
+		if (n.rule < 0)
+			continue;
+		VEC_PUSH(x->nodes, n);
+		struct pending_edge pe = { (uint32_t)x->nodes.n - 1, entry, IR_EDGE_NEXT };
+		VEC_PUSH(*edges, pe);
+		entry = (uint32_t)x->nodes.n - 1;
+	}
+	return entry;
+}
+
+/* Copy the function's own metadata into x. */
+static void copy_header(struct ir_function *x, const struct ir_function *fn)
+{
+	x->loc = fn->loc;
+	x->is_static = fn->is_static;
+	x->is_init = fn->is_init;
+	for (size_t i = 0; i < fn->params.n; i++)
+		VEC_PUSH(x->params, fn->params.v[i]);
+	for (size_t i = 0; i < fn->args.n; i++)
+		VEC_PUSH(x->args, fn->args.v[i]);
+	for (size_t i = 0; i < fn->contracts.n; i++)
+		VEC_PUSH(x->contracts, fn->contracts.v[i]);
+	for (size_t i = 0; i < fn->nodes.n; i++)
+		VEC_PUSH(x->nodes, fn->nodes.v[i]);
+}
+
+struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_checks)
+{
+	const struct ir_function *fn = p->fns.v[fi].fn;
+	str_id file = p->fns.v[fi].file;
+	struct ir_function *x = ir_fn_alloc(fn->name);
+	edge_vec edges = VEC_INIT;
+	u32_vec exits = VEC_INIT;
+
+	copy_header(x, fn);
+	x->entry = fn->entry;
+	for (uint32_t i = 0; i < fn->nodes.n; i++) {
+		uint32_t ns;
+		const struct ir_edge *e = ir_succs(fn, i, &ns);
+		const struct ir_node *n = &fn->nodes.v[i];
+		uint32_t t[IPA_MAX_TARGETS];
+		bool unknown = false;
+		int nt = n->op == IR_CALL ? ipa_call_targets(p, file, n, t, &unknown) : 0;
+		bool spliced = false;
+
+		for (int k = 0; k < nt; k++) {
+			const struct ipa_fn *callee = &p->fns.v[t[k]];
+			if (!callee->summary)
+				continue;
+			struct splice_ctx c = { p, fn, n, callee->summary, callee->name };
+			exits.n = 0;
+			uint32_t entry = splice_one(&c, x, i, &edges, &exits);
+			struct pending_edge pe = { i, entry, IR_EDGE_NEXT };
+			VEC_PUSH(edges, pe);
+			for (size_t r = 0; r < exits.n; r++)
+				for (uint32_t j = 0; j < ns; j++) {
+					struct pending_edge re = { exits.v[r], e[j].to, IR_EDGE_NEXT };
+					VEC_PUSH(edges, re);
+				}
+			spliced = true;
+		}
+		/* a call with no summary, or one that may reach an unknown or
+		 * event-free implementation, also goes straight on */
+		bool straight = !spliced || unknown;
+		for (int k = 0; k < nt && !straight; k++)
+			straight = !p->fns.v[t[k]].summary;
+		if (!straight)
+			continue;
+		for (uint32_t j = 0; j < ns; j++) {
+			struct pending_edge pe = { i, e[j].to, e[j].kind };
+			VEC_PUSH(edges, pe);
+		}
+	}
+	if (for_checks)
+		x->entry = add_contract_entry(p, x, &edges);
+	for (size_t i = 0; i < x->nodes.n; i++)
+		x->nodes.v[i].nsucc = x->nodes.v[i].succ_off = 0;
+	for (size_t i = 0; i < edges.n; i++)
+		ir_add_edge(x, edges.v[i].from, edges.v[i].to, edges.v[i].kind);
+	uint32_t entry = x->entry;
+	ir_fn_finalize(x);
+	x->entry = entry;
+	VEC_FREE(edges);
+	VEC_FREE(exits);
+	return x;
+}
+
+struct ir_function *ipa_expand_for_checks(struct ipa_program *p, uint32_t fi)
+{
+	return ipa_splice(p, fi, true);
+}

@@ -1,0 +1,183 @@
+/*
+ * summaries.c - storing and finding function summaries (summaries.h).
+ */
+#include "store_int.h"
+#include "summaries.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Added after schema version 1 (to become a numbered migration step). */
+static const char *const summaries_schema[] = {
+	"CREATE TABLE IF NOT EXISTS summaries ("
+	" id INTEGER PRIMARY KEY,"
+	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
+	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	" key TEXT NOT NULL,"
+	" name TEXT NOT NULL,"
+	" hash TEXT NOT NULL,"
+	" capped INTEGER NOT NULL DEFAULT 0,"
+	" body TEXT NOT NULL)",
+	"CREATE INDEX IF NOT EXISTS summaries_key ON summaries(key, id)",
+	"CREATE TABLE IF NOT EXISTS summary_uses ("
+	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
+	" key TEXT NOT NULL,"
+	" hash TEXT NOT NULL)",
+	"CREATE INDEX IF NOT EXISTS summary_uses_key ON summary_uses(key)",
+};
+
+int store_summaries_schema(struct store *st, struct strbuf *err)
+{
+	for (size_t i = 0; i < sizeof(summaries_schema) / sizeof(summaries_schema[0]); i++)
+		if (store_exec(st, summaries_schema[i], err) < 0)
+			return -1;
+	return 0;
+}
+
+static int step_done(struct store *st, sqlite3_stmt *stmt, struct strbuf *err)
+{
+	int rc = sqlite3_step(stmt);
+
+	sqlite3_finalize(stmt);
+	if (rc == SQLITE_DONE)
+		return 0;
+	strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	return -1;
+}
+
+static int insert_defined(struct store *st, long long run_id, long long file_id,
+			  const struct store_summary *s, struct strbuf *err)
+{
+	sqlite3_stmt *stmt;
+
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body) "
+			       "VALUES (?, ?, ?, ?, ?, ?, ?)", -1, &stmt, NULL) != SQLITE_OK) {
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+		return -1;
+	}
+	sqlite3_bind_int64(stmt, 1, run_id);
+	sqlite3_bind_int64(stmt, 2, file_id);
+	sqlite3_bind_text(stmt, 3, s->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 4, s->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 5, s->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_int(stmt, 6, s->capped);
+	sqlite3_bind_text(stmt, 7, s->body ? s->body : "", -1, SQLITE_STATIC);
+	return step_done(st, stmt, err);
+}
+
+static int insert_used(struct store *st, long long file_id, const struct store_summary *s,
+		       struct strbuf *err)
+{
+	sqlite3_stmt *stmt;
+
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO summary_uses(file_id, key, hash) VALUES (?, ?, ?)",
+			       -1, &stmt, NULL) != SQLITE_OK) {
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+		return -1;
+	}
+	sqlite3_bind_int64(stmt, 1, file_id);
+	sqlite3_bind_text(stmt, 2, s->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 3, s->hash, -1, SQLITE_STATIC);
+	return step_done(st, stmt, err);
+}
+
+/* Id of the file row just stored for (run_id, path). */
+static long long file_row(struct store *st, long long run_id, const char *path)
+{
+	sqlite3_stmt *stmt;
+	long long id = -1;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT id FROM files WHERE run_id = ? AND path = ?", -1, &stmt,
+			       NULL) != SQLITE_OK)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, run_id);
+	sqlite3_bind_text(stmt, 2, path, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_ROW)
+		id = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	return id;
+}
+
+int store_insert_unit_rows(struct store *st, long long run_id, const struct mc_result *res,
+			   struct strbuf *err);
+
+int store_add_unit(struct store *st, long long run_id, const struct mc_result *res,
+		   const struct store_summary *defined, size_t ndefined,
+		   const struct store_summary *used, size_t nused, struct strbuf *err)
+{
+	struct strbuf sqlerr = STRBUF_INIT;
+
+	strbuf_init(&sqlerr);
+	if (store_exec(st, "BEGIN IMMEDIATE", &sqlerr) < 0)
+		goto fail;
+	if (store_insert_unit_rows(st, run_id, res, &sqlerr) < 0)
+		goto rollback;
+	long long file_id = file_row(st, run_id, res->path);
+	if (file_id < 0) {
+		strbuf_addf(&sqlerr, "the file row for %s is missing", res->path);
+		goto rollback;
+	}
+	for (size_t i = 0; i < ndefined; i++)
+		if (insert_defined(st, run_id, file_id, &defined[i], &sqlerr) < 0)
+			goto rollback;
+	for (size_t i = 0; i < nused; i++)
+		if (insert_used(st, file_id, &used[i], &sqlerr) < 0)
+			goto rollback;
+	if (store_exec(st, "COMMIT", &sqlerr) < 0)
+		goto rollback;
+	strbuf_release(&sqlerr);
+	return 0;
+rollback:;
+	struct strbuf ignored = STRBUF_INIT;
+	store_exec(st, "ROLLBACK", &ignored);
+	strbuf_release(&ignored);
+fail:
+	strbuf_addf(err, "%s: %s", st->path, sqlerr.buf);
+	strbuf_release(&sqlerr);
+	return -1;
+}
+
+char *store_find_summary(struct store *st, const char *key)
+{
+	sqlite3_stmt *stmt;
+	char *body = NULL;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT body FROM summaries WHERE key = ? ORDER BY id DESC LIMIT 1",
+			       -1, &stmt, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0))
+		body = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+	return body;
+}
+
+int store_stale_callers(struct store *st, long long run_id, char ***paths, size_t *n,
+			struct strbuf *err)
+{
+	static const char sql[] =
+		"WITH latest_file AS ("
+		"  SELECT path, MAX(id) AS id FROM files GROUP BY path),"
+		" latest_summary AS ("
+		"  SELECT key, hash FROM summaries s WHERE id = (SELECT MAX(id) FROM summaries WHERE key = s.key))"
+		" SELECT DISTINCT f.path FROM latest_file f"
+		" JOIN files fr ON fr.id = f.id"
+		" JOIN summary_uses u ON u.file_id = f.id"
+		" JOIN latest_summary ls ON ls.key = u.key"
+		" WHERE ls.hash <> u.hash AND fr.run_id <> ?"
+		" ORDER BY f.path";
+	sqlite3_stmt *stmt;
+	VEC(char *) out = VEC_INIT;
+
+	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL) != SQLITE_OK) {
+		strbuf_addf(err, "%s: %s", st->path, sqlite3_errmsg(st->db));
+		return -1;
+	}
+	sqlite3_bind_int64(stmt, 1, run_id);
+	while (sqlite3_step(stmt) == SQLITE_ROW)
+		VEC_PUSH(out, xstrdup((const char *)sqlite3_column_text(stmt, 0)));
+	sqlite3_finalize(stmt);
+	*paths = out.v;
+	*n = out.n;
+	return 0;
+}

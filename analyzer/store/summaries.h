@@ -1,0 +1,38 @@
+/*
+ * summaries.h - function summaries in the database (cross-file and
+ * cross-run interprocedural analysis, docs/analysis.md).
+ *
+ * Each analyzed unit stores the summary of every function it defines
+ * (keyed by linkage name, static functions by "file:name") and the keys and
+ * hashes of the summaries from other files it used, in the same transaction
+ * as its findings.  A later run looks summaries up by key (latest wins) and
+ * finds the files whose used summaries have changed since (stale callers).
+ */
+#ifndef MMIOCHECK_STORE_SUMMARIES_H
+#define MMIOCHECK_STORE_SUMMARIES_H
+
+#include "store.h"
+
+struct store_summary {
+	const char *key;	/* "tg3_write32" or "drv.c:helper" */
+	const char *name;
+	const char *hash;	/* 16 hex digits */
+	const char *body;	/* summary text (defined) or NULL (used) */
+	bool capped;
+};
+
+/* Create the tables when missing (MIGRATION-HOOK in schema.c). */
+int store_summaries_schema(struct store *st, struct strbuf *err);
+/* Store a unit like store_add_result, plus its summaries and the summaries
+ * it used, all in one transaction. */
+int store_add_unit(struct store *st, long long run_id, const struct mc_result *res,
+		   const struct store_summary *defined, size_t ndefined,
+		   const struct store_summary *used, size_t nused, struct strbuf *err);
+/* The latest stored summary text for key (caller frees), or NULL. */
+char *store_find_summary(struct store *st, const char *key);
+/* Paths of files (latest analysis of each, in runs other than run_id) that
+ * used a summary whose latest hash differs from the one they used. */
+int store_stale_callers(struct store *st, long long run_id, char ***paths, size_t *n,
+			struct strbuf *err);
+
+#endif

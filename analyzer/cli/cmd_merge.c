@@ -58,6 +58,11 @@ static int merge_one(struct store *out, const char *in_path)
 		       ms.runs_added == 1 ? "" : "s", ms.runs_known, ms.files_added,
 		       ms.files_added == 1 ? "" : "s", ms.files_replaced, ms.files_kept,
 		       ms.findings_added, ms.findings_added == 1 ? "" : "s");
+	if (rc == 0 && ms.skipped_tables.len)
+		mc_error("%s: not merged (no reference to a file or finding): %s", in_path,
+			 ms.skipped_tables.buf);
+	if (rc == 0)
+		strbuf_release(&ms.skipped_tables);
 	strbuf_release(&err);
 	return rc;
 }

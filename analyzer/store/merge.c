@@ -8,7 +8,8 @@
  * (src_id -> dst_id), the new ids allocated above the output's maximum.
  * Columns other than the ids and references are copied by name from the
  * output table's own column list, so a column added by a later migration is
- * carried along without a change here.
+ * carried along without a change here; so are other tables (summaries, ...)
+ * whose rows reference a copied file or finding (merge_other_tables).
  */
 #include "merge.h"
 #include "store_int.h"
@@ -197,6 +198,121 @@ static int merge_children(struct store *st, struct merge_stats *ms, struct strbu
 			 NULL, err);
 }
 
+/* The id-mapping temp table for rows of a referenced table, or NULL. */
+static const char *mapping_of(const char *table)
+{
+	static const char *const map[][2] = {
+		{ "runs", "merge_runs" }, { "files", "merge_files" },
+		{ "functions", "merge_functions" }, { "findings", "merge_findings" },
+	};
+
+	for (size_t i = 0; i < sizeof(map) / sizeof(map[0]); i++)
+		if (!strcmp(table, map[i][0]))
+			return map[i][1];
+	return NULL;
+}
+
+/*
+ * Build the copy of another table (summaries, or one a later migration
+ * adds) from its foreign keys: every column referencing runs, files,
+ * functions or findings is remapped through the merge_* tables; rows go
+ * with the file or finding they reference (INNER JOIN), so they are copied
+ * exactly when it is.  0 with the SQL in sql, 1 when the table has no such
+ * anchor (it is not merged), -1 on error.
+ */
+static int other_table_sql(struct store *st, const char *table, struct strbuf *sql, struct strbuf *err)
+{
+	struct strbuf cols = STRBUF_INIT, vals = STRBUF_INIT, joins = STRBUF_INIT;
+	VEC(char *) skip = VEC_INIT;
+	sqlite3_stmt *stmt = NULL;
+	bool anchored = false;
+	int n = 0, rc = sqlite3_prepare_v2(st->db, "SELECT \"from\", \"table\" FROM main.pragma_foreign_key_list(?1)"
+					 " UNION ALL SELECT name, NULL FROM main.pragma_table_info(?1)"
+					 " WHERE pk = 1 AND type = 'INTEGER'", -1, &stmt, NULL);
+
+	if (rc == SQLITE_OK) {
+		sqlite3_bind_text(stmt, 1, table, -1, SQLITE_STATIC);
+		while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
+			const char *col = (const char *)sqlite3_column_text(stmt, 0);
+			const char *ref = (const char *)sqlite3_column_text(stmt, 1);
+			const char *map = ref ? mapping_of(ref) : NULL;
+			if (!col || (ref && !map))
+				continue;
+			VEC_PUSH(skip, xstrdup(col));
+			add_ident(&cols, n++ ? ", " : "", col);
+			if (!map) {	/* the table's own INTEGER PRIMARY KEY: a new id */
+				strbuf_adds(&vals, n > 1 ? ", NULL" : "NULL");
+				continue;
+			}
+			bool anchor = !strcmp(ref, "files") || !strcmp(ref, "findings");
+			anchored |= anchor;
+			strbuf_addf(&joins, " %s %s AS m%d ON m%d.src_id = ", anchor ? "JOIN" : "LEFT JOIN", map, n, n);
+			add_ident(&joins, "t.", col);
+			strbuf_addf(&vals, "%sm%d.dst_id", n > 1 ? ", " : "", n);
+		}
+		rc = rc == SQLITE_DONE ? SQLITE_OK : rc;
+	}
+	sqlite3_finalize(stmt);
+	VEC_PUSH(skip, NULL);
+	if (rc != SQLITE_OK)
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	else if (anchored) {
+		struct strbuf names = STRBUF_INIT, values = STRBUF_INIT;
+		rc = plain_columns(st, table, (const char *const *)skip.v, "t", &names, &values, err) < 0;
+		strbuf_addf(sql, "INSERT INTO main.\"%s\"(%s%s) SELECT %s%s FROM src.\"%s\" AS t%s", table,
+			    cols.buf, names.buf, vals.buf, values.buf, table, joins.buf);
+		strbuf_release(&names);
+		strbuf_release(&values);
+	}
+	for (size_t i = 0; i < skip.n; i++)
+		free(skip.v[i]);
+	VEC_FREE(skip);
+	strbuf_release(&cols);
+	strbuf_release(&vals);
+	strbuf_release(&joins);
+	return rc != SQLITE_OK ? -1 : anchored ? 0 : 1;
+}
+
+/*
+ * Copy the rows of every other table both databases have (function
+ * summaries, tables of later migrations) that hang off a copied file or
+ * finding.  A table with no such reference cannot be merged without
+ * duplicates; its name is added to ms->skipped_tables.
+ */
+static int merge_other_tables(struct store *st, struct merge_stats *ms, struct strbuf *err)
+{
+	static const char *const done[] = { "meta", "runs", "files", "functions", "parse_errors", "findings",
+					    "trace_steps", NULL };
+	VEC(char *) tables = VEC_INIT;
+	sqlite3_stmt *stmt = NULL;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT name FROM main.sqlite_schema WHERE type = 'table'"
+			       " AND name NOT LIKE 'sqlite_%' AND name IN (SELECT name FROM src.sqlite_schema"
+			       " WHERE type = 'table') ORDER BY name", -1, &stmt, NULL) != SQLITE_OK) {
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+		return -1;
+	}
+	while (sqlite3_step(stmt) == SQLITE_ROW)
+		if (!in_list((const char *)sqlite3_column_text(stmt, 0), done))
+			VEC_PUSH(tables, xstrdup((const char *)sqlite3_column_text(stmt, 0)));
+	sqlite3_finalize(stmt);
+	for (size_t i = 0; i < tables.n; i++) {
+		struct strbuf sql = STRBUF_INIT;
+		int kind = rc < 0 ? -1 : other_table_sql(st, tables.v[i], &sql, err);
+		if (kind == 0)
+			kind = store_exec(st, sql.buf, err);
+		else if (kind == 1)
+			strbuf_addf(&ms->skipped_tables, "%s%s", ms->skipped_tables.len ? ", " : "", tables.v[i]);
+		if (kind < 0)
+			rc = -1;
+		strbuf_release(&sql);
+		free(tables.v[i]);
+	}
+	VEC_FREE(tables);
+	return rc;
+}
+
 /* Is the attached input at this build's schema version? */
 static int check_src_version(struct store *st, struct strbuf *err)
 {
@@ -254,11 +370,12 @@ int store_merge(struct store *out, const char *in_path, struct merge_stats *ms, 
 		strbuf_addf(err, "%s: is the output database itself", in_path);
 		return -1;
 	}
+	strbuf_init(&ms->skipped_tables);
 	if (attach_src(out, in_path, &why) < 0)
 		goto done;
 	if (check_src_version(out, &why) == 0 && store_exec(out, "BEGIN IMMEDIATE", &why) == 0) {
 		if (merge_runs(out, ms, &why) == 0 && merge_files(out, ms, &why) == 0 &&
-		    merge_children(out, ms, &why) == 0 &&
+		    merge_children(out, ms, &why) == 0 && merge_other_tables(out, ms, &why) == 0 &&
 		    store_exec(out, "DROP TABLE temp.merge_runs; DROP TABLE temp.merge_files;"
 			       " DROP TABLE temp.merge_functions; DROP TABLE temp.merge_findings", &why) == 0 &&
 		    store_exec(out, "COMMIT", &why) == 0)
@@ -269,7 +386,8 @@ int store_merge(struct store *out, const char *in_path, struct merge_stats *ms, 
 	store_exec(out, "DETACH DATABASE src", &ignored);
 done:
 	if (rc < 0) {
-		memset(ms, 0, sizeof(*ms));
+		strbuf_release(&ms->skipped_tables);
+		memset(ms, 0, sizeof(*ms));	/* nothing left to release */
 		strbuf_addf(err, "%s: cannot merge into %s: %s", in_path, out->path, why.buf);
 	}
 	strbuf_release(&why);

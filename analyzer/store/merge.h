@@ -17,12 +17,16 @@ struct merge_stats {
 	long long files_replaced;	/* file rows replaced by a later analysis */
 	long long files_kept;		/* file rows the output had in the same or a later state */
 	long long findings_added;
+	struct strbuf skipped_tables;	/* tables with no reference to a file or
+					 * finding, not merged ("a, b"); the caller
+					 * releases it */
 };
 
 /*
  * Merge the database at in_path (a current-version mmiocheck database, not
  * the output itself) into out, in one transaction.  0, or -1 with
- * "PATH: reason" in err and the output unchanged.
+ * "PATH: reason" in err and the output unchanged.  Other tables both have
+ * are copied along with the file or finding rows they reference.
  */
 int store_merge(struct store *out, const char *in_path, struct merge_stats *ms, struct strbuf *err);
 

@@ -21,13 +21,16 @@ CHILDREN = {
     "findings": "SELECT COUNT(*) FROM findings WHERE file_id NOT IN (SELECT id FROM files)"
                 " OR run_id NOT IN (SELECT id FROM runs)",
     "trace_steps": "SELECT COUNT(*) FROM trace_steps WHERE finding_id NOT IN (SELECT id FROM findings)",
+    "summaries": "SELECT COUNT(*) FROM summaries WHERE file_id NOT IN (SELECT id FROM files)"
+                 " OR run_id NOT IN (SELECT id FROM runs)",
+    "summary_uses": "SELECT COUNT(*) FROM summary_uses WHERE file_id NOT IN (SELECT id FROM files)",
 }
 
 
 def five_runs(ctx, name):
     d = ctx.fresh_dir(name)
     db = os.path.join(d, "gc.db")
-    groups = ["mmio001_*.c", "mmio002_*.c", "mmio00[34]_*.c", "mmio006_*.c", "cf_*.c"]
+    groups = ["mmio001_*.c", "mmio002_*.c", "ip_*.c", "mmio006_*.c", "cf_*.c"]
     for g in groups:
         status, out, err = ctx.analyze(db, ctx.case_files(g), cwd=d)
         expect(status in (0, 1), "analyze %s" % g, status, err)
@@ -54,6 +57,7 @@ def t_keep(ctx):
     before = snapshot(db)
     ids = [r[0] for r in rows(db, "SELECT id FROM runs ORDER BY id")]
     expect(len(ids) == 6, "six runs to start with", ids)
+    expect(one(db, "SELECT COUNT(*) FROM summaries") > 0, "with function summaries")
     size = os.path.getsize(db)
     status, out, err = ctx.run(["gc", "--db", db, "--keep", "2"])
     expect(status == 0, "gc --keep 2: exit 0", status, err)

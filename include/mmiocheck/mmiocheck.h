@@ -82,6 +82,7 @@ struct mc_result {
 	size_t nfindings;
 	struct mc_finding *findings;
 	bool truncated;		/* a state bound was hit somewhere */
+	bool timed_out;		/* DEADLINE-HOOK: --max-seconds ran out for it */
 };
 
 struct mc_options {
@@ -92,6 +93,7 @@ struct mc_options {
 	const char *db_path;		/* NULL: no database */
 	bool preempt_rt;
 	int max_states;			/* per CFG node; 0 = default */
+	int max_seconds;		/* DEADLINE-HOOK: analysis time per unit; 0 = none */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */

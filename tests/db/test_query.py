@@ -275,7 +275,7 @@ def t_views(ctx):
             f.write(text)
         status, out, err = ctx.analyze(db, ["drv.c"], cwd=d)
         expect(status == 1, "analyze: exit 1", status, err)
-    trend = query_json(ctx, db, ["--sql", "SELECT run_id, files, findings, new, fixed FROM run_trend"])
+    trend = query_json(ctx, db, ["--sql", "SELECT run_id, files, findings, new, fixed FROM run_trend ORDER BY run_id"])
     expect(trend == [{"run_id": 1, "files": 1, "findings": 2, "new": 2, "fixed": 0},
                      {"run_id": 2, "files": 1, "findings": 2, "new": 1, "fixed": 1}], "run_trend", trend)
     ch = query_json(ctx, db, ["--sql", "SELECT change, line FROM finding_changes WHERE run_id = 2"

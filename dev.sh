@@ -10,6 +10,12 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libclang-rt-19-dev libsqlite3-dev libjansson-dev sqlite3)
+# Report tests (tests/report): node + npm for the SARIF validators (the
+# .NET-based SARIF Multitool needs ICU), chromium for the HTML page, git for
+# `git apply` of fix-its.
+DEPS+=(nodejs chromium git libicu72)
+# Debian's npm conflicts with a nodejs that bundles its own npm.
+command -v npm >/dev/null 2>&1 || DEPS+=(npm)
 BUILD_DIR=${BUILD_DIR:-build}
 
 install_deps() {
@@ -23,6 +29,14 @@ install_deps() {
     [ "$(id -u)" -eq 0 ] || sudo=sudo
     $sudo apt-get update -q
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+}
+
+# The SARIF validators, pinned by tests/report/package-lock.json.
+npm_deps() {
+    local dir=tests/report
+    if [ ! -f "$dir/node_modules/.package-lock.json" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules/.package-lock.json" ]; then
+        (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+    fi
 }
 
 build() {
@@ -42,6 +56,7 @@ example)
     ;;
 test)
     build
+    npm_deps
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)"
     ;;
 build)

@@ -148,7 +148,9 @@ void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strb
 	const struct ir_node *n = check_node(ctx, node);
 	const char *name = n->spelled ? check_str(ctx, n->spelled) : ir_op_name(n->op);
 
-	if (n->lock)
+	if (n->synthetic)
+		strbuf_adds(out, name);
+	else if (n->lock)
 		strbuf_addf(out, "%s(&%s)", name, check_str(ctx, n->lock));
 	else if (n->device)
 		strbuf_addf(out, "%s(%s)", name, check_str(ctx, n->device));

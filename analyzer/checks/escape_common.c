@@ -68,8 +68,9 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 	}
 	strbuf_reset(&sb);
 	check_describe_call(ctx, esc->release_node, &sb);
-	draft_step(ctx, d, "release", esc->release_node, "%s released here with the write%s unordered under %s",
-		   sb.buf, n > 1 ? "s" : "", check_model_name(ctx, esc->model));
+	draft_step(ctx, d, "release", esc->release_node, "%s%s with the write%s unordered under %s",
+		   sb.buf, check_node(ctx, esc->release_node)->synthetic ? "," : " released here",
+		   n > 1 ? "s" : "", check_model_name(ctx, esc->model));
 	strbuf_release(&sb);
 	return d;
 }

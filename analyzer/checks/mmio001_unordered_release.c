@@ -24,7 +24,9 @@ static void mmio001_escape(struct check_ctx *ctx, void *scratch, const struct en
 	check_describe_call(ctx, d->node, &wr);
 	check_describe_call(ctx, esc->release_node, &rel);
 	strbuf_addf(&msg, "%s is not ordered before %s", wr.buf, rel.buf);
-	if (n > 1)
+	if (n == 2)
+		strbuf_adds(&msg, " (nor is the earlier write of the section)");
+	else if (n > 2)
 		strbuf_addf(&msg, " (nor are %d earlier writes of the section)", n - 1);
 	strbuf_addf(&msg, ", so a write by the next CPU to take %s can reach the device first; "
 		    "make a full writeX() the last write, read back from the device, or add mmiowb() before the unlock "

@@ -18,7 +18,17 @@ static void mmio004_mmiowb(struct check_ctx *ctx, void *scratch, const struct en
 		if (!check_model_reported(ctx, m))
 			continue;
 		struct finding_draft *d = check_draft(ctx, "MMIO004", m, mb->node);
-		if (mb->released_before) {
+		if (check_is_spliced(ctx, mb->node) && !mb->released_before) {
+			/* a helper's mmiowb(), reached from a caller nobody calls
+			 * with no lock held: stray on this path */
+			const struct ir_node *call = check_node(ctx, check_top_node(ctx, mb->node));
+			d->severity = "warning";
+			d->message = xasprintf("mmiowb() in %s() is reached here with no lock held, so it orders "
+					       "nothing: it only orders MMIO writes before a following spin_unlock(); "
+					       "call it inside the section or remove it",
+					       call->callee ? check_str(ctx, call->callee) : "the callee");
+			draft_step(ctx, d, "barrier", mb->node, "no lock is held here on this path");
+		} else if (mb->released_before) {
 			d->severity = "warning";
 			d->message = xstrdup("mmiowb() after the lock was released orders nothing: it only orders "
 					     "MMIO writes before a following spin_unlock(); move it before the unlock "

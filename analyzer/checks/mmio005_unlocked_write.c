@@ -19,6 +19,7 @@
  */
 #include "checks.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -214,8 +215,8 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 		}
 		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s", bad->reg_text, lock_name,
 							   bad->inner ? ", by " : "", bad->inner ? bad->inner : ""));
-		f.message = xasprintf("%s() writes %s without %s, which is held at the other %d write%s of this "
-				      "register: a locked section on another CPU can be interleaved with this write "
+		f.message = xasprintf("%s() writes the register %s without %s, which is held at the other %d write%s of it: "
+				      "a locked section on another CPU can be interleaved with this write "
 				      "at the device; take %s here, or document why the register needs no lock",
 				      bad->accessor, bad->reg_text, lock_name, nlocked, nlocked == 1 ? "" : "s",
 				      lock_name);
@@ -258,7 +259,9 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 				best_name = prog->sites.v[i].lock_names[k];
 			}
 		}
-	int without = (int)(end - first) - best_n;
+	int without = 0;	/* setup paths do not vote unless --strict */
+	for (size_t i = first; i < end; i++)
+		without += !site_holds(&prog->sites.v[i], best) && (prog->strict || !prog->sites.v[i].init_path);
 	if (!best || best_n < 2 || best_n <= without)
 		return;
 	for (size_t i = first; i < end; i++) {
@@ -275,7 +278,8 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 
 	if (!prog)
 		return;
-	qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
+	if (prog->sites.n)
+		qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
 	for (size_t i = 0, j; i < prog->sites.n; i = j) {
 		for (j = i + 1; j < prog->sites.n && prog->sites.v[j].reg == prog->sites.v[i].reg; j++)
 			;

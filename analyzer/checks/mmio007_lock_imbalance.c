@@ -6,6 +6,10 @@
  * this note says where the function's contract is unclear, the way sparse's
  * context checking does.  Conditional lock helpers (trylock wrappers) are
  * the usual true case: annotate them with __cond_lock().
+ *
+ * The annotations are also checked against the body: a function that says
+ * __must_hold(x) or __acquires(x) must return with x held on every path,
+ * one that says __releases(x) must return without it.
  */
 #include "checks.h"
 
@@ -91,10 +95,42 @@ static void report(struct check_ctx *ctx, const struct held_at_return *h)
 	}
 }
 
+static const char *contract_name(enum ir_contract_kind k)
+{
+	return k == IR_MUST_HOLD ? "__must_hold" : k == IR_ACQUIRES ? "__acquires" : "__releases";
+}
+
+/* A return that breaks an annotation: held when it must not be, or not
+ * held when it must. */
+static void check_contracts(struct check_ctx *ctx, const struct mmio007_state *st)
+{
+	for (size_t c = 0; c < ctx->fn->contracts.n; c++) {
+		const struct ir_contract *k = &ctx->fn->contracts.v[c];
+		bool want_held = k->kind != IR_RELEASES;
+		for (size_t r = 0; r < st->returns.n; r++) {
+			if (path_holds(st, r, k->lock) == want_held)
+				continue;
+			for (int m = 0; m < ctx->cfg->nmodels; m++) {
+				if (!check_model_reported(ctx, m))
+					continue;
+				struct finding_draft *d = check_draft(ctx, "MMIO007", m, st->returns.v[r]);
+				draft_step(ctx, d, "return", st->returns.v[r], "returns with %s %s",
+					   check_str(ctx, k->lock), want_held ? "not held" : "held");
+				d->message = xasprintf("%s() is annotated %s(%s) but returns with it %s on this path",
+						       check_str(ctx, ctx->fn->name), contract_name(k->kind),
+						       check_str(ctx, k->lock), want_held ? "released" : "still held");
+				check_report(ctx, d);
+			}
+			break;	/* one return per contract is enough */
+		}
+	}
+}
+
 static void mmio007_end(struct check_ctx *ctx, void *scratch)
 {
 	struct mmio007_state *st = scratch;
 
+	check_contracts(ctx, st);
 	for (size_t i = 0; i < st->locks.n; i++) {
 		struct held_at_return *h = &st->locks.v[i];
 		for (size_t r = 0; r < st->returns.n && h->free_return == IR_NONE; r++)

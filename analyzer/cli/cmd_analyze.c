@@ -5,6 +5,7 @@
  * Exit status: 0 no warning-level findings, 1 findings, 2 usage or input
  * error (also when a file had parse errors; what parsed is still reported).
  */
+#include "analyze_hooks.h"	/* issue 5: --baseline, --suppress, --show-suppressed */
 #include "cli.h"
 #include "mmiocheck/mmiocheck.h"
 #include "report/report.h"
@@ -26,6 +27,7 @@ struct cli {
 	enum out_format format;
 	bool no_db;
 	bool list_models, list_checks, dump_ir;
+	struct analyze_hooks hooks;	/* issue 5 (analyze_hooks.h) */
 };
 
 static const char usage_text[] =
@@ -41,9 +43,13 @@ static const char usage_text[] =
 	"  --no-db            do not write a database\n"
 	"  --format FMT       text (gcc-style, default) or json, on stdout\n"
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
+	"  --strict           MMIO005 also in probe/init/remove paths\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --max-seconds N    stop analyzing a file after N s (its results are partial)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
+	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
+	"  --suppress FILE    suppression file (fingerprint or RULE:FILE:FUNCTION, reason)\n"
+	"  --show-suppressed  also print the suppressed findings (as notes)\n"
 	"  --list-models      print the models and exit\n"
 	"  --list-checks      print the checks and exit\n"
 	"  --dump-ir          print the event IR of each function instead\n"
@@ -55,7 +61,8 @@ static const char usage_text[] =
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
-	OPT_VERSION,
+	OPT_VERSION, OPT_STRICT,
+	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,	/* issue 5 */
 };
 
 static const struct option long_options[] = {
@@ -65,6 +72,7 @@ static const struct option long_options[] = {
 	{ "no-db", no_argument, NULL, OPT_NO_DB },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "preempt-rt", no_argument, NULL, OPT_PREEMPT_RT },
+	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "max-states", required_argument, NULL, OPT_MAX_STATES },
 	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
@@ -72,6 +80,9 @@ static const struct option long_options[] = {
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "dump-ir", no_argument, NULL, OPT_DUMP_IR },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "baseline", required_argument, NULL, OPT_BASELINE },
+	{ "suppress", required_argument, NULL, OPT_SUPPRESS },
+	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -119,6 +130,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return usage_error("unknown --format '%s' (text or json)", optarg);
 			break;
 		case OPT_PREEMPT_RT: c->opt.preempt_rt = true; break;
+		case OPT_STRICT: c->opt.strict = true; break;
 		case OPT_MAX_STATES:
 			c->opt.max_states = (int)strtol(optarg, &end, 10);
 			if (*end || c->opt.max_states < 1 || c->opt.max_states > 100000)
@@ -133,6 +145,15 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_LIST_MODELS: c->list_models = true; break;
 		case OPT_LIST_CHECKS: c->list_checks = true; break;
 		case OPT_DUMP_IR: c->dump_ir = true; break;
+		case OPT_BASELINE:	/* issue 5 hook */
+			if (analyze_hooks_baseline(&c->hooks, optarg) < 0)
+				return MC_EXIT_ERROR;
+			break;
+		case OPT_SUPPRESS:	/* issue 5 hook */
+			if (analyze_hooks_suppress_file(&c->hooks, optarg) < 0)
+				return MC_EXIT_ERROR;
+			break;
+		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;	/* issue 5 hook */
 		case OPT_VERSION:
 			printf("mmiocheck %s\n", MMIOCHECK_VERSION);
 			return MC_EXIT_CLEAN;
@@ -206,6 +227,12 @@ static int run_files(struct cli *c, struct mc_session *s)
 		}
 		if (report_limits(c, r))
 			status = MC_EXIT_ERROR;
+		if (r->ncapped)
+			fprintf(stderr, "mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
+				"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,
+				r->ncapped, r->ncapped == 1 ? "y" : "ies");
+		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,	/* issue 5 hook */
+				     c->format == OUT_TEXT);
 		for (size_t k = 0; k < r->nfindings; k++)
 			if (mc_finding_is_failure(&r->findings[k]) && status == MC_EXIT_CLEAN)
 				status = MC_EXIT_FINDINGS;
@@ -222,6 +249,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 		meta.nmodels = mc_session_models(s, &meta.models);
 		report_json(stdout, (const struct mc_result *const *)results.v, results.n, &meta);
 	}
+	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);	/* issue 5 hook */
 	fflush(stdout);
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);
@@ -297,5 +325,6 @@ int cmd_analyze(int argc, char **argv)
 out:
 	VEC_FREE(c.rules);
 	VEC_FREE(c.files);
+	analyze_hooks_release(&c.hooks);	/* issue 5 hook */
 	return status;
 }

@@ -28,6 +28,7 @@ static const struct verb verbs[] = {
 	{ "merge", cmd_merge, "merge databases of sharded runs" },
 	{ "gc", cmd_gc, "prune old runs and vacuum the database" },
 	{ "rules", cmd_rules, "list the loaded rules (locks, accessors, models, frameworks)" },
+	{ "fix", cmd_fix, "write the fix-its of a run as a diff (git apply) or apply them" },
 };
 
 /* `mmiocheck help`: the verbs, one line each. */

@@ -276,6 +276,74 @@ static CXCursor device_base(CXCursor c)
 	}
 }
 
+/* The tokens of an expression as written, without spaces ("FOO_CTRL",
+ * "0x40", "i*4"); at most 64 characters. */
+void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXToken *toks = NULL;
+	unsigned n = 0, so, eo;
+	CXFile sf, ef;
+	CXSourceRange r = clang_getCursorExtent(c);
+
+	/* expansion locations: a macro argument or a whole macro use is
+	 * tokenized where the driver wrote it, not in the #define */
+	clang_getExpansionLocation(clang_getRangeStart(r), &sf, NULL, NULL, &so);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
+	if (!sf || !clang_File_isEqual(sf, ef) || eo < so || eo - so > 256)
+		return;
+	r = clang_getRange(clang_getLocationForOffset(t->tu, sf, so), clang_getLocationForOffset(t->tu, ef, eo));
+	clang_tokenize(t->tu, r, &toks, &n);
+	for (unsigned i = 0; i < n && out->len < 64; i++) {
+		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
+		strbuf_adds(out, clang_getCString(s));
+		clang_disposeString(s);
+	}
+	if (toks)
+		clang_disposeTokens(t->tu, toks, n);
+}
+
+/* A base as a type path when it is a member ("struct foo::regs"), so the
+ * same register written through differently named pointers is one key. */
+static void base_key(struct tu_ctx *t, CXCursor base, struct strbuf *out)
+{
+	str_id ty = clang_getCursorKind(fe_unwrap(base)) == CXCursor_MemberRefExpr ? fe_lock_type(t, base) : 0;
+
+	if (ty)
+		strbuf_adds(out, strpool_str(t->u->strings, ty));
+	else
+		fe_canon(t, base, out);
+}
+
+/*
+ * MMIO005's register key of an address: "struct foo::regs+FOO_CTRL" for
+ * `priv->regs + FOO_CTRL`, "struct foo_regs::ctrl" for `&regs->ctrl`, the
+ * base's key when the address is the base itself.  0 when unknown.
+ */
+str_id fe_register(struct tu_ctx *t, CXCursor c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor u = fe_unwrap(c);
+	enum CXCursorKind k = clang_getCursorKind(u);
+	str_id id = 0;
+
+	if (k == CXCursor_BinaryOperator && (clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ||
+					      clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Sub)) {
+		CXCursor l = first_expr_child(u, 0), r = first_expr_child(u, 1);
+		bool left_base = fe_is_pointer(l) || !fe_is_pointer(r);
+		base_key(t, left_base ? l : r, &sb);
+		strbuf_adds(&sb, clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ? "+" : "-");
+		fe_source_text(t, left_base ? r : l, &sb);
+	} else if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
+		base_key(t, first_expr_child(u, 0), &sb);
+	} else {
+		base_key(t, u, &sb);
+	}
+	if (sb.len)
+		id = strpool_intern(t->u->strings, sb.buf);
+	strbuf_release(&sb);
+	return id;
+}
+
 str_id fe_device(struct tu_ctx *t, CXCursor c)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -56,12 +56,20 @@ struct jump_target {
 	size_t depth;
 };
 
-/* A goto label; depth (scopes open where it stands) once defined. */
+/* A goto label; once defined: the scopes open where it stands (depth),
+ * the innermost one's id and the guards alive there. */
 struct label {
 	str_id name;
 	uint32_t node;
 	bool defined;
-	size_t depth;
+	size_t depth, guards;
+	uint32_t scope_id;
+};
+
+/* An open scope: the guards declared before it, and a unique id. */
+struct scope_mark {
+	size_t first_guard;
+	uint32_t id;
 };
 
 /* A lock guard variable in scope (guards.c). */
@@ -82,7 +90,8 @@ struct fn_ctx {
 	struct strpool *assigned;	/* variables / members written in the body */
 	struct strpool *trystored;	/* variables once set to a trylock result */
 	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
-	VEC(size_t) scopes;		/* per open scope: guards.n at its start */
+	VEC(struct scope_mark) scopes;	/* open scopes, outermost first */
+	uint32_t next_scope_id;
 };
 
 /* cursor.c */
@@ -102,6 +111,8 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 str_id fe_lock_name(struct tu_ctx *t, CXCursor c);
 str_id fe_lock_type(struct tu_ctx *t, CXCursor c);
 str_id fe_device(struct tu_ctx *t, CXCursor c);
+str_id fe_register(struct tu_ctx *t, CXCursor c);
+void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
@@ -140,6 +151,8 @@ bool fe_lower_guard_decl(struct fn_ctx *f, CXCursor var);
 void fe_scope_open(struct fn_ctx *f);
 void fe_scope_close(struct fn_ctx *f, CXCursor scope);
 void fe_release_from(struct fn_ctx *f, size_t depth, CXCursor at);
+void fe_label_here(struct fn_ctx *f, uint32_t label);
+void fe_release_for_goto(struct fn_ctx *f, uint32_t label, CXCursor at);
 
 /* lower_stmt.c: statements and functions */
 void fe_lower_stmt(struct fn_ctx *f, CXCursor c);

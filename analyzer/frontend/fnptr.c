@@ -61,8 +61,9 @@ static bool is_pointer_arith(CXCursor c)
  * Canonical text of one call argument, 0 when it names nothing the callee
  * could lock or write through: "&qp->sq" (address kept, so a callee lock
  * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
- * and for pointer arithmetic the device base ("dev->base" for
- * `dev->base + REG`, as an MMIO node's device would be).
+ * for pointer arithmetic the device base ("dev->base" for
+ * `dev->base + REG`, as an MMIO node's device would be), and any other
+ * value as written ("FOO_DB", "0x40").
  */
 static str_id arg_text(struct tu_ctx *t, CXCursor a)
 {
@@ -81,6 +82,10 @@ static str_id arg_text(struct tu_ctx *t, CXCursor a)
 		fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);
+	} else {
+		/* constants and other values: as written, so a register offset
+		 * passed to a write helper keeps its name (MMIO005) */
+		fe_source_text(t, u, &sb);
 	}
 	if (sb.len > 1 || (sb.len == 1 && sb.buf[0] != '&'))
 		id = strpool_intern(t->u->strings, sb.buf);
@@ -149,8 +154,8 @@ static CXCursor named_function(CXCursor value)
 static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor at)
 {
 	struct ir_fnptr p;
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(at));
 	CXFile file;
-	unsigned line, col;
 
 	if (!slot)
 		return;
@@ -158,9 +163,9 @@ static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor
 	p.slot = slot;
 	p.function = strpool_intern(t->u->strings, name);
 	free(name);
-	fe_loc(t, at, &p.loc);
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(at)), &file, &line, &col, NULL);
-	if (file && !clang_Location_isFromMainFile(clang_getRangeStart(clang_getCursorExtent(at)))) {
+	fe_loc(t, at, &p.loc);		/* names the main file */
+	clang_getFileLocation(start, &file, NULL, NULL, NULL);
+	if (file && !clang_Location_isFromMainFile(start)) {
 		CXString fname = clang_getFileName(file);
 		if (clang_getCString(fname))
 			p.loc.file = strpool_intern(t->u->strings, clang_getCString(fname));

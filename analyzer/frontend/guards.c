@@ -13,7 +13,8 @@
  *
  * Invariant: f->scopes holds, per open scope (compound statement or
  * scoped_guard loop), the number of guards declared before it opened;
- * guards above the innermost mark belong to the innermost scope.
+ * guards above the innermost mark belong to the innermost scope, so
+ * f->guards is a stack ordered by declaration.
  */
 #include "fe_internal.h"
 
@@ -116,7 +117,8 @@ bool fe_lower_guard_decl(struct fn_ctx *f, CXCursor var)
 
 void fe_scope_open(struct fn_ctx *f)
 {
-	VEC_PUSH(f->scopes, f->guards.n);
+	struct scope_mark m = { f->guards.n, f->next_scope_id++ };
+	VEC_PUSH(f->scopes, m);
 }
 
 /* A RELEASE of guard g at `loc`, after the current node. */
@@ -134,18 +136,12 @@ static void emit_release(struct fn_ctx *f, const struct guard_var *g, const stru
 	fe_emit(f, ir_add_node(f->fn, &n));
 }
 
-/*
- * Release, innermost first, every guard of the scopes at depth >= depth
- * (0: all of them, for a return), located at `at` (the return, break or
- * goto).  The scopes stay open: the code after a jump is unreachable, or
- * a later path still leaves them normally.
- */
-void fe_release_from(struct fn_ctx *f, size_t depth, CXCursor at)
+/* Release guards[first..] innermost first at `at` (a jump).  The scopes
+ * stay open: the code after a jump is unreachable, or a later path still
+ * leaves them normally. */
+static void release_guards(struct fn_ctx *f, size_t first, CXCursor at)
 {
-	if (f->cur == IR_NONE || depth >= f->scopes.n)
-		return;
-	size_t first = f->scopes.v[depth];
-	if (first >= f->guards.n)
+	if (f->cur == IR_NONE || first >= f->guards.n)
 		return;
 	struct ir_loc loc;
 	fe_loc(f->t, at, &loc);
@@ -153,12 +149,55 @@ void fe_release_from(struct fn_ctx *f, size_t depth, CXCursor at)
 		emit_release(f, &f->guards.v[i], &loc);
 }
 
+/* Release every guard of the scopes at depth >= depth (0: all of them, for
+ * a return; a loop's depth for its break / continue). */
+void fe_release_from(struct fn_ctx *f, size_t depth, CXCursor at)
+{
+	if (depth < f->scopes.n)
+		release_guards(f, f->scopes.v[depth].first_guard, at);
+}
+
+/* A label is defined here: remember where it stands among the scopes. */
+void fe_label_here(struct fn_ctx *f, uint32_t label)
+{
+	for (size_t i = 0; i < f->labels.n; i++)
+		if (f->labels.v[i].node == label) {
+			struct label *l = &f->labels.v[i];
+			l->defined = true;
+			l->depth = f->scopes.n;
+			l->guards = f->guards.n;
+			l->scope_id = f->scopes.n ? f->scopes.v[f->scopes.n - 1].id : 0;
+		}
+}
+
+/*
+ * goto label: the guards it leaves end.  A label seen in a scope that is
+ * still open (a backward goto) keeps the guards declared before it; one in
+ * a closed sibling scope keeps those outside that depth; a label not seen
+ * yet is taken to stand at function-body scope (depth 1).
+ */
+void fe_release_for_goto(struct fn_ctx *f, uint32_t label, CXCursor at)
+{
+	for (size_t i = 0; i < f->labels.n; i++) {
+		const struct label *l = &f->labels.v[i];
+		if (l->node != label || !l->defined)
+			continue;
+		size_t inner = l->depth ? l->depth - 1 : 0;
+		if (inner < f->scopes.n && f->scopes.v[inner].id == l->scope_id)
+			release_guards(f, l->guards, at);
+		else
+			fe_release_from(f, inner, at);
+		return;
+	}
+	fe_release_from(f, 1, at);
+}
+
 /* Close the innermost scope: its guards are released at its last token
  * (a compound statement's '}'), if its end is reachable. */
 void fe_scope_close(struct fn_ctx *f, CXCursor scope)
 {
 	assert(f->scopes.n > 0);
-	size_t first = f->scopes.v[--f->scopes.n];
+	size_t first = f->scopes.v[--f->scopes.n].first_guard;
 	if (first < f->guards.n && f->cur != IR_NONE) {
 		struct ir_loc loc;
 		fe_loc(f->t, scope, &loc);

@@ -54,7 +54,7 @@ uint32_t fe_label_named(struct fn_ctx *f, CXCursor c)
 	for (size_t i = 0; i < f->labels.n; i++)
 		if (f->labels.v[i].name == id)
 			return f->labels.v[i].node;
-	struct label l = { id, fe_new_label(f), false, 0 };
+	struct label l = { id, fe_new_label(f), false, 0, 0, 0 };
 	VEC_PUSH(f->labels, l);
 	return l.node;
 }
@@ -236,8 +236,11 @@ static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
 		const struct accessor *acc = &r->accessors.v[p->ref.index];
 		n.op = acc->dir == MMIO_WRITE ? IR_MMIO_WRITE : IR_MMIO_READ;
 		CXCursor a = prim_arg(p, acc->addr_arg);
-		if (!clang_Cursor_isNull(a))
+		if (!clang_Cursor_isNull(a)) {
 			n.device = fe_device(f->t, a);
+			if (n.op == IR_MMIO_WRITE)
+				n.reg = fe_register(f->t, a);
+		}
 	} else {
 		n.op = IR_BARRIER;
 	}

@@ -38,8 +38,7 @@ static void jump_out(struct fn_ctx *f, const struct jump_target *j, bool is_brea
 	jump_to(f, is_break ? j->brk : j->cont);
 }
 
-/* goto: a label already seen keeps the guards of its scopes; one not yet
- * seen is taken to stand at function-body scope (depth 1). */
+/* goto: the guards it leaves are released first (guards.c). */
 static void lower_goto(struct fn_ctx *f, CXCursor c)
 {
 	CXCursor ref = fe_nth_child(c, 0);
@@ -49,11 +48,7 @@ static void lower_goto(struct fn_ctx *f, CXCursor c)
 		return;
 	}
 	uint32_t target = fe_label_named(f, ref);
-	size_t depth = 1;
-	for (size_t i = 0; i < f->labels.n; i++)
-		if (f->labels.v[i].node == target && f->labels.v[i].defined)
-			depth = f->labels.v[i].depth;
-	fe_release_from(f, depth, c);
+	fe_release_for_goto(f, target, c);
 	jump_to(f, target);
 }
 
@@ -399,11 +394,7 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 		break;
 	case CXCursor_LabelStmt: {
 		uint32_t lbl = fe_label_named(f, c);
-		for (size_t i = 0; i < f->labels.n; i++)
-			if (f->labels.v[i].node == lbl) {
-				f->labels.v[i].defined = true;
-				f->labels.v[i].depth = f->scopes.n;
-			}
+		fe_label_here(f, lbl);
 		jump_to(f, lbl);
 		f->cur = lbl;
 		fe_children(c, &kids);

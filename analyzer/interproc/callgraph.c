@@ -30,6 +30,7 @@ void ipa_free(struct ipa_program *p)
 	}
 	VEC_FREE(p->fns);
 	VEC_FREE(p->units);
+	VEC_FREE(p->unit_base);
 	VEC_FREE(p->fnptrs);
 	VEC_FREE(p->looked_up);
 	free(p->by_key);
@@ -91,6 +92,7 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 	str_id file = strpool_intern(p->strings, display);
 
 	VEC_PUSH(p->units, u);
+	VEC_PUSH(p->unit_base, (uint32_t)p->fns.n);
 	for (size_t i = 0; i < u->functions.n; i++) {
 		struct ir_function *fn = u->functions.v[i];
 		str_id key = fn->is_static ? static_key(p, file, fn->name) : fn->name;

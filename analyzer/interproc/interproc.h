@@ -59,6 +59,7 @@ struct ipa_program {
 	const struct rules *rules;
 	VEC(struct ipa_fn) fns;
 	VEC(struct ir_unit *) units;
+	VEC(uint32_t) unit_base;	/* fns index of each unit's first function */
 	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
@@ -78,8 +79,27 @@ void ipa_solve(struct ipa_program *p);
  * for annotated functions, the caller's lock as a synthetic acquire at entry
  * (__must_hold, __releases).  Caller owns the result (ir_fn_free). */
 struct ir_function *ipa_expand_for_checks(struct ipa_program *p, uint32_t fi);
-/* Index of the ipa_fn for unit function `fn`, or -1. */
+/* A lock the function's context holds around it (a framework calling a
+ * driver callback with txq->_xmit_lock held). */
+struct ipa_context_lock {
+	str_id lock, lock_type;
+	int acquire_api;		/* rules->apis index used for the acquire */
+	int release_api;		/* for the release at return; -1: stays held */
+	str_id label;			/* what traces say took it */
+	str_id release_label;		/* ... and released it */
+};
+
+/* ipa_expand_for_checks with the context's locks held on entry. */
+struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool for_checks,
+				       const struct ipa_context_lock *ctx, size_t nctx);
+
+/* Index of the ipa_fn for unit function `fn`, or -1 (a linear search). */
 int ipa_find(const struct ipa_program *p, const struct ir_function *fn);
+/* Index of function i of the k-th unit added (constant time). */
+static inline uint32_t ipa_unit_fn(const struct ipa_program *p, size_t k, size_t i)
+{
+	return p->unit_base.v[k] + (uint32_t)i;
+}
 
 /* Summary text (JSON) for the database and back; NULL on malformed text. */
 char *ipa_summary_text(const struct ipa_program *p, const struct ir_function *s);

@@ -56,6 +56,7 @@ static json_t *node_json(const struct ipa_program *p, const struct ir_function *
 	put_str(o, "lock", p->strings, n->lock);
 	put_str(o, "type", p->strings, n->lock_type);
 	put_str(o, "dev", p->strings, n->device);
+	put_str(o, "reg", p->strings, n->reg);
 	put_str(o, "spelled", p->strings, n->spelled);
 	put_str(o, "callee", p->strings, n->callee);
 	put_str(o, "cond", p->strings, n->cond);
@@ -147,6 +148,7 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 	n.lock = get_str(o, "lock", pool);
 	n.lock_type = get_str(o, "type", pool);
 	n.device = get_str(o, "dev", pool);
+	n.reg = get_str(o, "reg", pool);
 	n.spelled = get_str(o, "spelled", pool);
 	n.callee = get_str(o, "callee", pool);
 	n.cond = get_str(o, "cond", pool);

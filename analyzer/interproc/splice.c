@@ -85,6 +85,44 @@ static str_id subst_text(const struct splice_ctx *c, str_id id)
 	return out;
 }
 
+/*
+ * Rewrite every parameter named in a register key
+ * ("struct foo::regs+reg" with reg := "FOO_DB" gives
+ * "struct foo::regs+FOO_DB"); identifiers after "::", "->" or "." are
+ * field names and stay.
+ */
+static str_id subst_tokens(const struct splice_ctx *c, str_id id)
+{
+	const char *t = S(c->p, id);
+	struct strbuf sb = STRBUF_INIT;
+	bool changed = false;
+
+	if (!id)
+		return 0;
+	for (size_t i = 0; t[i];) {
+		if (!(isalpha((unsigned char)t[i]) || t[i] == '_')) {
+			strbuf_addch(&sb, t[i++]);
+			continue;
+		}
+		size_t n = 0;
+		while (isalnum((unsigned char)t[i + n]) || t[i + n] == '_')
+			n++;
+		bool field = (i >= 1 && t[i - 1] == '.') || (i >= 2 && (!strncmp(t + i - 2, "->", 2) ||
+									 !strncmp(t + i - 2, "::", 2)));
+		str_id arg = field ? 0 : arg_for(c, t + i, n);
+		if (arg) {
+			strbuf_adds(&sb, S(c->p, arg));
+			changed = true;
+		} else {
+			strbuf_add(&sb, t + i, n);
+		}
+		i += n;
+	}
+	str_id out = changed ? strpool_intern(c->p->strings, sb.buf) : id;
+	strbuf_release(&sb);
+	return out;
+}
+
 /* Branch and trylock-result keys are local to the callee: qualify them so
  * they never correlate with a caller's condition of the same spelling. */
 static str_id qualify_key(const struct splice_ctx *c, str_id key)
@@ -116,6 +154,7 @@ static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, ui
 		struct ir_node n = s->nodes.v[i];
 		n.lock = subst_text(c, n.lock);
 		n.device = subst_text(c, n.device);
+		n.reg = subst_tokens(c, n.reg);
 		n.cond = qualify_key(c, n.cond);
 		n.call_site = n.call_site == IR_NONE ? call_node : base + n.call_site;
 		if (n.op == IR_CALL && n.nargs) {
@@ -175,7 +214,11 @@ static uint32_t add_contract_entry(struct ipa_program *p, struct ir_function *x,
 		n.lock = k->lock;
 		n.lock_type = k->lock_type;
 		n.rule = contract_api(p, k);
-		n.spelled = strpool_intern(p->strings, k->kind == IR_MUST_HOLD ? "__must_hold" : "__releases");
+		char *label = xasprintf("%s(&%s)", k->kind == IR_MUST_HOLD ? "__must_hold" : "__releases",
+					strpool_str(p->strings, k->lock));
+		n.spelled = strpool_intern(p->strings, label);
+		n.synthetic = true;
+		free(label);
 		if (n.rule < 0)
 			continue;
 		VEC_PUSH(x->nodes, n);
@@ -202,7 +245,66 @@ static void copy_header(struct ir_function *x, const struct ir_function *fn)
 		VEC_PUSH(x->nodes, fn->nodes.v[i]);
 }
 
+/* Append a synthetic lock node (a caller's or framework's lock). */
+static uint32_t add_context_node(struct ir_function *x, enum ir_op op, const struct ipa_context_lock *l,
+				 int rule, const struct ir_loc *loc)
+{
+	struct ir_node n = ir_node_make(op);
+
+	n.loc = *loc;
+	n.lock = l->lock;
+	n.lock_type = l->lock_type;
+	n.rule = rule;
+	n.spelled = op == IR_RELEASE && l->release_label ? l->release_label : l->label;
+	n.synthetic = true;
+	VEC_PUSH(x->nodes, n);
+	return (uint32_t)x->nodes.n - 1;
+}
+
+/*
+ * The context's locks are taken at entry, in order, and released in reverse
+ * before every return of the function's own body (not spliced returns)
+ * unless the lock stays held past the return (release_api < 0).
+ */
+static uint32_t add_context(struct ir_function *x, const struct ipa_context_lock *ctx, size_t nctx,
+			    edge_vec *edges)
+{
+	uint32_t entry = x->entry;
+	size_t nown = x->nodes.n;
+
+	for (size_t i = nctx; i-- > 0;) {
+		uint32_t a = add_context_node(x, IR_ACQUIRE, &ctx[i], ctx[i].acquire_api, &x->loc);
+		struct pending_edge pe = { a, entry, IR_EDGE_NEXT };
+		VEC_PUSH(*edges, pe);
+		entry = a;
+	}
+	for (uint32_t r = 0; r < nown; r++) {
+		if (x->nodes.v[r].op != IR_RETURN || x->nodes.v[r].call_site != IR_NONE)
+			continue;
+		uint32_t first = r;
+		for (size_t i = 0; i < nctx; i++) {	/* built backwards: last release first */
+			if (ctx[i].release_api < 0)
+				continue;
+			struct ir_loc loc = x->nodes.v[r].loc;
+			uint32_t rel = add_context_node(x, IR_RELEASE, &ctx[i], ctx[i].release_api, &loc);
+			struct pending_edge pe = { rel, first, IR_EDGE_NEXT };
+			for (size_t k = 0; k < edges->n; k++)
+				if (edges->v[k].to == first && edges->v[k].from != rel)
+					edges->v[k].to = rel;
+			VEC_PUSH(*edges, pe);
+			first = rel;
+		}
+	}
+	return entry;
+}
+
 struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_checks)
+{
+	return ipa_splice_context(p, fi, for_checks, NULL, 0);
+}
+
+struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool for_checks,
+				       const struct ipa_context_lock *ctx, size_t nctx)
 {
 	const struct ir_function *fn = p->fns.v[fi].fn;
 	str_id file = p->fns.v[fi].file;
@@ -251,6 +353,8 @@ struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_chec
 	}
 	if (for_checks)
 		x->entry = add_contract_entry(p, x, &edges);
+	if (nctx)
+		x->entry = add_context(x, ctx, nctx, &edges);
 	for (size_t i = 0; i < x->nodes.n; i++)
 		x->nodes.v[i].nsucc = x->nodes.v[i].succ_off = 0;
 	for (size_t i = 0; i < edges.n; i++)

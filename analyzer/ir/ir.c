@@ -243,6 +243,7 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 		dump_str(u, out, "lock", n->lock);
 		dump_str(u, out, "type", n->lock_type);
 		dump_str(u, out, "device", n->device);
+		dump_str(u, out, "reg", n->reg);
 		dump_str(u, out, "callee", n->callee);
 		dump_str(u, out, "cond", n->cond);
 		if (n->indirect)

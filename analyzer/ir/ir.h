@@ -60,6 +60,9 @@ struct ir_node {
 	str_id device;		/* MMIO ops: canonical device base expression */
 	str_id callee;		/* IR_CALL: function or struct field name */
 	bool indirect;		/* IR_CALL through a pointer / struct field */
+	bool synthetic;		/* made by the analysis (a caller's or framework's
+				 * lock, an annotation), not written in the body:
+				 * `spelled` is the whole description */
 	str_id cond;		/* IR_BRANCH: correlation key of the condition;
 				 * IR_TRYACQUIRE: variable holding the result;
 				 * 0 when not tracked */

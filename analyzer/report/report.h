@@ -25,4 +25,61 @@ struct report_meta {
 int report_json(FILE *out, const struct mc_result *const *results, size_t n,
 		const struct report_meta *meta);
 
+/* ---- CI formats (sarif.c, github.c, gitlab.c, html.c): issue 5 ---- */
+
+/* A check as reports describe it (from the loaded rules). */
+struct report_rule {
+	const char *id;		/* "MMIO001" */
+	const char *name;	/* "unordered-release" */
+	const char *severity;	/* default level */
+	const char *summary;	/* one sentence */
+};
+
+/* Why a finding is suppressed (a comment or a --suppress file line). */
+struct report_suppression {
+	char *kind;		/* "inSource" or "external" (the SARIF names) */
+	char *reason;		/* never NULL; "" when none was given */
+	char *origin;		/* "drv.c:41", "suppress.txt:3" */
+};
+
+/*
+ * What the CI formats need beyond the findings.  suppressed, when not
+ * NULL, has one array per result: suppressed[i][k] is the suppression of
+ * results[i]->findings[k] or NULL.
+ */
+struct report_ci {
+	const struct report_meta *meta;
+	const struct report_rule *rules;
+	size_t nrules;
+	const char *source_root_uri;	/* "file:///abs/root/": base of relative paths, or NULL */
+	const char *help_base;		/* helpUri = help_base + id + ".md"; NULL: no helpUri */
+	const char *tool_uri;		/* SARIF tool.driver.informationUri, or NULL */
+	const char *run_status;		/* runs.status ("ok", "errors", ...), or NULL */
+	struct report_suppression *const *const *suppressed;
+};
+
+/* "file:///abs/dir/" (percent-encoded, with a final '/') for an absolute
+ * directory path; the caller frees. */
+char *report_dir_uri(const char *abs_dir);
+
+/* SARIF 2.1.0 (docs/sarif.md): one run, every rule, suppressed results
+ * carry result.suppressions.  0, or -1 on a write error. */
+int report_sarif(FILE *out, const struct mc_result *const *results, size_t n,
+		 const struct report_ci *ci);
+
+/* GitHub workflow commands; at most REPORT_GITHUB_LIMIT annotations per
+ * level, then a summary line naming what was not shown. */
+#define REPORT_GITHUB_LIMIT 10
+int report_github(FILE *out, const struct mc_result *const *results, size_t n,
+		  const struct report_ci *ci);
+
+/* GitLab Code Quality report (a JSON array). */
+int report_gitlab(FILE *out, const struct mc_result *const *results, size_t n,
+		  const struct report_ci *ci);
+
+/* One self-contained HTML page; sources are read from source_dir (the
+ * directory relative paths are relative to; NULL: the current one). */
+int report_html(FILE *out, const struct mc_result *const *results, size_t n,
+		const struct report_ci *ci, const char *source_dir);
+
 #endif

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* Offset of the first "needle" (quoted, else bare) at or after from, or NULL. */
 static const char *find_text(const char *from, const char *needle)
@@ -476,10 +477,11 @@ static int load_wrappers(struct load_ctx *c, json_t *list)
  */
 static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "lock_apis",
 					"accessors", "barriers", "models", "checks", "guards", "annotations",
+					"frameworks", /* FRAMEWORKS: after lock_kinds (frameworks.c) */
 					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
 	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, load_check,
-	load_guard, load_annotation,
+	load_guard, load_annotation, frameworks_load_entry,
 };
 
 /* A parsed file waiting for its sections to be loaded. */
@@ -527,7 +529,7 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 		if (!known)
 			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
 					  "lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
-					  "annotations)", key);
+					  "annotations, frameworks)", key);
 	}
 	return 0;
 }
@@ -637,6 +639,22 @@ static int list_dir(const char *dir, path_vec *out, struct strbuf *err)
 }
 
 /*
+ * FRAMEWORKS: the *.json of dir/frameworks (sorted), loaded after dir's own
+ * files and before the extra ones; a directory without it is fine.
+ */
+static int list_frameworks_dir(const char *dir, path_vec *out, struct strbuf *err)
+{
+	char *sub = xasprintf("%s/frameworks", dir);
+	struct stat st;
+	int rc = 0;
+
+	if (stat(sub, &st) == 0 || errno != ENOENT)
+		rc = list_dir(sub, out, err);
+	free(sub);
+	return rc;
+}
+
+/*
  * Load the directory's files (sorted) and then the extra files.  All files
  * are parsed first and loaded section by section across files, so that a
  * file may use a kind or class another file defines whatever their names;
@@ -649,6 +667,9 @@ struct rules *rules_load(const char *dir, const char *const *extra, int nextra, 
 	struct rules_file *files;
 	size_t nopen = 0;
 	int rc = list_dir(dir, &paths, err);
+
+	if (rc == 0)
+		rc = list_frameworks_dir(dir, &paths, err);	/* FRAMEWORKS */
 
 	for (int i = 0; rc == 0 && i < nextra; i++)
 		VEC_PUSH(paths, xstrdup(extra[i]));

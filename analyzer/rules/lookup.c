@@ -2,6 +2,7 @@
  * lookup.c - the rule set in memory: creation, name lookup, freeing.
  */
 #include "rules_int.h"
+#include "frameworks.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -92,6 +93,7 @@ void rules_free(struct rules *r)
 	VEC_FREE(r->checks);
 	VEC_FREE(r->lock_wrappers);
 	VEC_FREE(r->by_name);
+	frameworks_free(r);	/* FRAMEWORKS (frameworks.c) */
 	strpool_free(r->names);
 	free(r);
 }

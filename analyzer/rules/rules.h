@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include "../util/util.h"
 
+struct frameworks;
+
 #define RULES_MAX_MODELS 16
 #define RULES_MAX_REGS 4
 
@@ -163,6 +165,7 @@ struct rules {
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
 	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
 	VEC(struct annotation) annotations;	/* "annotations" in locks.json */
+	struct frameworks *frameworks;	/* FRAMEWORKS: callback lock contexts (frameworks.h) */
 };
 
 /*

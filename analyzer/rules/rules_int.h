@@ -25,6 +25,9 @@ int load_error(struct load_ctx *c, const char *near, const char *fmt, ...)
 /* Parse one "models" entry and add or replace it (model_prog.c). */
 int rules_load_model(struct load_ctx *c, json_t *e);
 
+/* FRAMEWORKS: parse one "frameworks" entry and add or replace it (frameworks.c). */
+int frameworks_load_entry(struct load_ctx *c, json_t *e);
+
 /* Free what a model owns, programs included (lookup.c). */
 void rules_free_model(struct rules *r, struct model *m);
 

@@ -6,6 +6,7 @@
 #include "../checks/checks.h"
 #include "../frontend/frontend.h"
 #include "../interproc/interproc.h"
+#include "../rules/frameworks.h"
 #include "../store/store.h"
 #include "../store/summaries.h"
 
@@ -248,10 +249,146 @@ static bool setup_function(const struct mc_session *s, const struct ir_function 
 	return hit;
 }
 
+/* ---- framework lock contexts (rules/frameworks, docs/frameworks.md) ---- */
+
+#define MAX_CONTEXTS 4
+#define FW_MAX_CONTEXT_LOCKS 4
+
+/* One framework slot the function was stored into, as context locks. */
+struct fw_context {
+	struct ipa_context_lock locks[FW_MAX_CONTEXT_LOCKS];
+	size_t n;
+	const struct framework_entry *entry;
+};
+
+/* framework_lock_held's question: does the driver set `flag` (e.g.
+ * NETIF_F_LLTX) anywhere?  Answered from the program's source text: a
+ * driver that names the flag sets it, as LLTX drivers do in probe. */
+static bool program_sets_flag(void *ctx, const char *flag, const char *field)
+{
+	const struct ipa_program *p = ctx;
+
+	(void)field;
+	for (size_t i = 0; i < p->units.n; i++)
+		if (p->units.v[i]->source && strstr(p->units.v[i]->source, flag))
+			return true;
+	return false;
+}
+
+/* The rules api that takes (op) a lock of `kind` with `irq`, or -1. */
+static int api_for(const struct rules *r, enum lock_op op, int kind, enum irq_mode irq)
+{
+	int any = -1;
+
+	for (size_t i = 0; i < r->apis.n; i++) {
+		const struct lock_api *a = &r->apis.v[i];
+		if (a->op != op || a->kind != kind || a->shared)
+			continue;
+		if (a->irq == irq)
+			return (int)i;
+		if (any < 0)
+			any = (int)i;
+	}
+	return any;
+}
+
+/* The framework's lock as the callback names it: "port->lock" when it
+ * hangs off a parameter, else as the framework spells it. */
+static str_id context_lock_name(struct mc_session *s, const struct ir_function *fn, const struct framework_lock *l)
+{
+	if (l->arg >= 0 && (size_t)l->arg < fn->params.n && fn->params.v[l->arg] && l->arg_path) {
+		char *t = xasprintf("%s->%s", strpool_str(s->strings, fn->params.v[l->arg]), l->arg_path);
+		str_id id = strpool_intern(s->strings, t);
+		free(t);
+		return id;
+	}
+	return strpool_intern(s->strings, l->name);
+}
+
+/* Build the context of one slot; false when no lock of it is held. */
+static bool slot_context(struct mc_session *s, struct ipa_program *p, const struct ir_function *fn,
+			 const struct framework_slot *slot, struct fw_context *c)
+{
+	c->n = 0;
+	c->entry = slot->entry;
+	for (size_t i = 0; i < slot->nlocks && c->n < FW_MAX_CONTEXT_LOCKS; i++) {
+		const struct framework_lock *l = &slot->locks[i];
+		if (!framework_lock_held(l, program_sets_flag, p))
+			continue;
+		struct ipa_context_lock *cl = &c->locks[c->n];
+		cl->lock = context_lock_name(s, fn, l);
+		cl->lock_type = l->type_path ? strpool_intern(s->strings, l->type_path) : 0;
+		cl->acquire_api = api_for(s->rules, LOCK_ACQUIRE, l->kind, l->irq);
+		/* a coarse mutex (RTNL, prepare_lock) is context, not protection:
+		 * it stays held past the return, so it judges nothing (--strict:
+		 * it is released and judged like any lock) */
+		cl->release_api = l->coarse && !s->strict ? -1 : api_for(s->rules, LOCK_RELEASE, l->kind, l->irq);
+		const char *rf = strrchr(slot->entry->file, '/') ? strrchr(slot->entry->file, '/') + 1 : slot->entry->file;
+		char *label = xasprintf("the %s core takes %s before calling %s.%s (rules %s, %s:%d)",
+					slot->entry->framework, l->name, slot->struct_type, slot->field,
+					slot->entry->name, rf, slot->entry->line);
+		char *rlabel = xasprintf("the %s core's release of %s after %s() returns (rules %s, %s:%d)",
+					 slot->entry->framework, l->name, slot->field, slot->entry->name, rf,
+					 slot->entry->line);
+		cl->label = strpool_intern(s->strings, label);
+		cl->release_label = strpool_intern(s->strings, rlabel);
+		free(label);
+		free(rlabel);
+		if (cl->acquire_api >= 0)
+			c->n++;
+	}
+	return c->n > 0;
+}
+
+/* The framework contexts function fi is called in: one per slot it is
+ * stored into (designated initializers, assignments). */
+static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, int fi, struct fw_context *out)
+{
+	const struct ipa_fn *f = &p->fns.v[fi];
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->fnptrs.n && n < MAX_CONTEXTS; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		const char *slot = strpool_str(s->strings, fp->slot), *sep = slot ? strstr(slot, "::") : NULL;
+		if (fp->function != f->name || !sep || strchr(sep + 2, '.'))
+			continue;
+		if (f->fn->is_static && fp->loc.file != f->file)
+			continue;	/* another file's static of the same name */
+		char *type = xstrndup(slot, (size_t)(sep - slot));
+		const struct framework_slot *fs = rules_framework_slot(s->rules, type, sep + 2);
+		free(type);
+		bool dup = false;
+		for (size_t k = 0; k < n && fs; k++)
+			dup |= out[k].entry == fs->entry;
+		if (fs && !dup && slot_context(s, p, f->fn, fs, &out[n]))
+			n++;
+	}
+	return n;
+}
+
+/* Same rule, model and place: the second context found it again. */
+static void drop_repeats(struct finding_vec *v, size_t first)
+{
+	size_t keep = first;
+
+	for (size_t i = first; i < v->n; i++) {
+		bool dup = false;
+		for (size_t k = first; k < keep && !dup; k++)
+			dup = !strcmp(v->v[k].rule, v->v[i].rule) && !strcmp(v->v[k].model, v->v[i].model) &&
+			      v->v[k].line == v->v[i].line && v->v[k].col == v->v[i].col;
+		if (dup)
+			free_finding(&v->v[i]);
+		else
+			v->v[keep++] = v->v[i];
+	}
+	v->n = keep;
+}
+
 /* Run the checks on every function of unit `u` (already solved in p). */
-static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 				    struct check_program *prog)
 {
+	struct ir_unit *u = p->units.v[k];
 	struct finding_vec findings = { NULL, 0, 0 };
 	struct mc_result *res = xcalloc(1, sizeof(*res));
 	const char *shown = display_path(s, u->path);
@@ -267,19 +404,32 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
-		int fi = ipa_find(p, fn);
+		int fi = (int)ipa_unit_fn(p, k, i);
 		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
 					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
 					      callee_has_contract, p };
+		struct fw_context ctx[MAX_CONTEXTS];
+		size_t nctx = framework_contexts(s, p, fi, ctx);
 		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
-		checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
+		size_t first = findings.n;
+		if (!nctx)
+			checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
+		for (size_t c = 0; c < nctx; c++) {
+			/* called by the framework: judged with its locks held */
+			struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
+			checks_run_function(&s->cfg, u, cx, &info, shown, &findings, &st);
+			ir_fn_free(cx);
+		}
+		drop_repeats(&findings, first);
 		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
 		res->functions[i].line = fn->loc.line;
 		res->functions[i].nodes = x->nodes.n;
 		res->functions[i].states = st.states;
 		res->functions[i].truncated = st.truncated;
 		res->truncated |= st.truncated;
+		res->ncapped += p->fns.v[fi].capped;
+		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
 		res->timed_out |= st.timed_out;	/* DEADLINE-HOOK */
 		ir_fn_free(x);
 	}
@@ -299,7 +449,7 @@ static char *hex16(uint64_t h)
 	return xasprintf("%016llx", (unsigned long long)h);
 }
 
-/* The summaries unit u defines and the stored ones it used. */
+/* The summaries unit u defines, and those of other files it used. */
 static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec *def, summary_vec *used)
 {
 	for (size_t i = 0; i < p->fns.n; i++) {
@@ -314,7 +464,9 @@ static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec
 		for (size_t k = 0; k < f->callees.n; k++) {
 			struct ipa_fn *c = &p->fns.v[f->callees.v[k]];
 			bool dup = false;
-			if (!c->external)
+			/* another file's summary (stored, or analyzed in this
+			 * run): a later change to it must re-check u */
+			if (!c->external && (c->unit == u || !c->summary))
 				continue;
 			for (size_t j = 0; j < used->n && !dup; j++)
 				dup = !strcmp(used->v[j].key, strpool_str(p->strings, c->key));
@@ -340,11 +492,13 @@ static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id nam
 	VEC_PUSH(*used, us);
 }
 
-static void missing_uses(struct ipa_program *p, struct ir_unit *u, summary_vec *used)
+static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
 {
+	const struct ir_unit *u = p->units.v[k];
+
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
-		int fi = ipa_find(p, fn);
+		uint32_t fi = ipa_unit_fn(p, k, i);
 		for (size_t k = 0; k < fn->nodes.n; k++) {
 			const struct ir_node *n = &fn->nodes.v[k];
 			uint32_t t[IPA_MAX_TARGETS];
@@ -366,18 +520,19 @@ static void free_summaries(summary_vec *v)
 	VEC_FREE(*v);
 }
 
-static int store_unit(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 		      struct mc_result *res, char **err)
 {
 	summary_vec def = VEC_INIT, used = VEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
+	struct ir_unit *u = p->units.v[k];
 	int rc = 0;
 
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
 	unit_summaries(p, u, &def, &used);
-	missing_uses(p, u, &used);
+	missing_uses(p, k, &used);
 	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
 		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
 		s->any_errors = true;
@@ -428,13 +583,13 @@ static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		VEC_PUSH(*out, check_unit(s, &p, units[i], prog));
+		VEC_PUSH(*out, check_unit(s, &p, i, prog));
 	struct finding_vec extra = { NULL, 0, 0 };
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);
 	distribute(&extra, out, first);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		if (store_unit(s, &p, units[i], out->v[first + i], err) < 0)
+		if (store_unit(s, &p, i, out->v[first + i], err) < 0)
 			rc = -1;
 	ipa_free(&p);
 	for (size_t i = 0; i < n; i++)

@@ -16,6 +16,7 @@
  */
 #include "store_int.h"
 #include "summaries.h"
+#include "suppress_store.h"	/* MIGRATION-HOOK: report */
 
 #include <assert.h>
 #include <errno.h>
@@ -546,6 +547,9 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 */
 	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0 ||
 	    store_summaries_schema(st, err) < 0 /* MIGRATION-HOOK: summaries */)
+		goto fail;
+	/* MIGRATION-HOOK: report (suppressions table, suppress_store.c) */
+	if (store_suppress_migrate(st, err) < 0)
 		goto fail;
 	return st;
 fail:

@@ -82,6 +82,9 @@ struct mc_result {
 	size_t nfindings;
 	struct mc_finding *findings;
 	bool truncated;		/* a state bound was hit somewhere */
+	size_t ncapped;		/* function summaries cut to lock events (too
+				 * large, or recursion that did not settle) */
+	size_t unknown_calls;	/* indirect calls with no known target */
 	bool timed_out;		/* DEADLINE-HOOK: --max-seconds ran out for it */
 };
 

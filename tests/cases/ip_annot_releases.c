@@ -4,7 +4,9 @@
  * judged in it.  __must_hold(x): x is held throughout; a drop-and-retake
  * inside releases the caller's lock and judges the writes before it; an
  * mmiowb() in such a function is inside a section (not stray).
- * __acquires(x): returning with x held is the contract, not an imbalance.
+ * __acquires(x): returning with x held is the contract, not an imbalance;
+ * a path that returns with x released breaks it (MMIO007 on that return:
+ * such a helper wants __cond_lock()).
  * The caller does not repeat what an annotated callee reports itself.
  */
 #include <linux/kernel.h>
@@ -48,9 +50,16 @@ static int foo_lock_if_idle(struct foo_dev *dev)
 	spin_lock(&dev->lock);
 	if (dev->pending) {
 		spin_unlock(&dev->lock);
-		return -EBUSY;
+		return -EBUSY; /* expect: MMIO007 */
 	}
 	return 0;
+}
+
+static void foo_lock_hw(struct foo_dev *dev)
+	__acquires(&dev->lock)
+{
+	spin_lock(&dev->lock);
+	dev->pending = 0;
 }
 
 int foo_entry(struct foo_dev *dev)

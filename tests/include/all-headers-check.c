@@ -31,6 +31,11 @@
 #include <linux/interrupt.h>
 #include <linux/delay.h>
 #include <linux/pci.h>
+#include <linux/skbuff.h>
+#include <linux/netdevice.h>
+#include <linux/serial_core.h>
+#include <linux/irq.h>
+#include <linux/clk-provider.h>
 #include <asm/io.h>
 #include <asm/barrier.h>
 #include <asm-generic/io.h>
@@ -337,6 +342,77 @@ static irqreturn_t check_isr(int irq, void *data)
 	WRITE_ONCE(d->buf[1], 0);
 	spin_unlock(&d->lock);
 	return IRQ_HANDLED;
+}
+
+/* Framework callback tables (tests/cases-frameworks): one callback of each. */
+static netdev_tx_t check_xmit(struct sk_buff *skb, struct net_device *dev)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(dev, skb_get_queue_mapping(skb));
+	struct check_dev *d = netdev_priv(dev);
+
+	if (dev->features & NETIF_F_LLTX)
+		spin_lock(&txq->_xmit_lock);
+	writel(skb_headlen(skb), d->regs);
+	skb_tx_timestamp(skb);
+	dev_kfree_skb_any(skb);
+	if (dev->features & NETIF_F_LLTX)
+		spin_unlock(&txq->_xmit_lock);
+	return NETDEV_TX_OK;
+}
+
+static const struct net_device_ops check_netdev_ops = {
+	.ndo_start_xmit = check_xmit,
+};
+
+static void check_start_tx(struct uart_port *port)
+{
+	struct circ_buf *xmit = &port->state->xmit;
+
+	while (!uart_circ_empty(xmit)) {
+		writeb(xmit->buf[xmit->tail], port->membase);
+		uart_xmit_advance(port, 1);
+	}
+	if (uart_circ_chars_pending(xmit) == 0)
+		uart_write_wakeup(port);
+}
+
+static const struct uart_ops check_uart_ops = {
+	.start_tx = check_start_tx,
+};
+
+static void check_irq_mask(struct irq_data *data)
+{
+	struct check_dev *d = irq_data_get_irq_chip_data(data);
+
+	writel(BIT(irqd_to_hwirq(data)), d->regs);
+}
+
+static struct irq_chip check_irq_chip = {
+	.name = "check",
+	.irq_mask = check_irq_mask,
+	.flags = 0,
+};
+
+static int check_clk_enable(struct clk_hw *hw)
+{
+	(void)hw;
+	return 0;
+}
+
+static const struct clk_ops check_clk_ops = {
+	.enable = check_clk_enable,
+};
+
+int check_frameworks(struct net_device *dev, struct uart_port *port, struct clk_hw *hw);
+int check_frameworks(struct net_device *dev, struct uart_port *port, struct clk_hw *hw)
+{
+	struct clk_init_data init = { .name = "check", .ops = &check_clk_ops };
+
+	dev->netdev_ops = &check_netdev_ops;
+	port->ops = &check_uart_ops;
+	irq_set_chip_and_handler(0, &check_irq_chip, handle_level_irq);
+	hw->init = &init;
+	return clk_hw_register(NULL, hw);
 }
 
 int check_all(struct pci_dev *pdev, struct check_dev *d);

@@ -123,21 +123,21 @@ static void test_params_and_calls(const struct ir_unit *u)
 
 	fn = find_fn(u, "tg3_xmit");
 	CHECK(count(fn, IR_CALL) == 8);
-	/* address kept; pointer arithmetic gives the device base; v + 1 is
-	 * not a named value */
-	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, -)");
-	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, -, v) indirect");
-	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, -, v) indirect");
+	/* address kept; pointer arithmetic gives the device base; other
+	 * values as written (v + 1, constants) */
+	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, v+1)");
+	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, 0x10, v) indirect");
+	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, 0x14, v) indirect");
 	CHECK_CALL(u, fn, 3, "struct tg3_ops::write32(tp, arr[2], *arr) indirect");
-	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, -, v) indirect");	/* (*tp->write32)() */
+	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, 0x18, v) indirect");	/* (*tp->write32)() */
 	CHECK_CALL(u, fn, 5, "struct tg3::ring.kick(tp->regs) indirect");
-	CHECK_CALL(u, fn, 6, "tg3_hook(tp, -, -) indirect");		/* a global */
-	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, -)");	/* &(*tp).sq, a cast */
-	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, -, -) indirect");
+	CHECK_CALL(u, fn, 6, "tg3_hook(tp, 1, 2) indirect");		/* a global */
+	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, 0)");	/* &(*tp).sq, a cast */
+	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, 0, 0) indirect");
 	fn = find_fn(u, "ring_go");	/* pointer, by value, global: one key */
-	CHECK_CALL(u, fn, 0, "ring_t::kick(-) indirect");
-	CHECK_CALL(u, fn, 1, "ring_t::kick(-) indirect");
-	CHECK_CALL(u, fn, 2, "ring_t::kick(-) indirect");
+	CHECK_CALL(u, fn, 0, "ring_t::kick(0) indirect");
+	CHECK_CALL(u, fn, 1, "ring_t::kick(0) indirect");
+	CHECK_CALL(u, fn, 2, "ring_t::kick(0) indirect");
 
 	/* lock and MMIO nodes carry no arguments */
 	fn = find_fn(u, "sq_helper");
@@ -371,7 +371,46 @@ static void test_guards(void)
 		     "RETURN @85:2\n");
 	fn = find_fn(u, "g_backward");
 	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_ACQUIRE, 0));
+
+	/* goto back above a guard of the same scope ends it before the label */
+	CHECK_EVENTS(u, "g_retry",
+		     "ACQUIRE spin_lock qp->lock @91:2\n"
+		     "MMIO_READ @92:6\n"
+		     "BRANCH @92:6\n"
+		     "BRANCH @92:23\n"
+		     "RELEASE spin_unlock qp->lock @93:3\n"
+		     "RELEASE spin_unlock qp->lock @94:2\n"
+		     "RETURN @94:2\n");
+	fn = find_fn(u, "g_retry");
+	CHECK(follow(fn, nth(fn, IR_RELEASE, 0), IR_EDGE_NEXT) == nth(fn, IR_ACQUIRE, 0));
+	CHECK(count(fn, IR_ACQUIRE) == 1);
 	ir_unit_free(u);
+}
+
+/* Every guard class of the rules table is defined by tests/include and
+ * lowered: all-headers-check.c uses each once in check_guards(). */
+static void test_guard_table(void)
+{
+	const char *args[] = { "-I", TESTS_DIR "/include" };
+	struct strbuf err = STRBUF_INIT;
+	struct ir_unit *u = frontend_parse(fe, TESTS_DIR "/include/all-headers-check.c", args, 2, &err);
+
+	CHECK(u && u->errors.n == 0);
+	if (!u)
+		return;
+	const struct ir_function *fn = find_fn(u, "check_guards");
+	CHECK(count(fn, IR_ACQUIRE) == (int)rules->guards.n);
+	for (size_t g = 0; g < rules->guards.n; g++) {
+		bool seen = false;
+		for (size_t i = 0; i < fn->nodes.n; i++)
+			seen |= fn->nodes.v[i].op == IR_ACQUIRE && fn->nodes.v[i].rule == rules->guards.v[g].acquire;
+		if (!seen)
+			fprintf(stderr, "guard class %s not lowered\n", rules->guards.v[g].name);
+		CHECK(seen);
+	}
+	CHECK(count(fn, IR_CALL) == 0);
+	ir_unit_free(u);
+	strbuf_release(&err);
 }
 
 int main(void)
@@ -391,6 +430,7 @@ int main(void)
 	ir_unit_free(u);
 	test_annotations();
 	test_guards();
+	test_guard_table();
 	frontend_free(fe);
 	rules_free(rules);
 	strbuf_release(&err);

@@ -83,3 +83,13 @@ again:
 			goto again;
 	}
 }
+
+int g_retry(struct qp *qp)
+{
+	int tries = 0;
+retry:
+	guard(spinlock)(&qp->lock);
+	if (readl(qp->db) && tries++ < 3)
+		goto retry;
+	return tries;
+}

@@ -1,0 +1,108 @@
+/*
+ * baseline_json.c - a baseline given as a JSON findings document (what
+ * `mmiocheck --format json` or `mmiocheck report --format json` writes,
+ * docs/json-format.md), so a project can keep a reviewable text baseline
+ * in its repository instead of a database.
+ *
+ * Only what the comparison needs is read: each finding's rule, severity,
+ * model, file, line, column, function, message and fingerprint.
+ */
+#include "stored.h"
+#include "util/util.h"
+
+#include <errno.h>
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *str_of(json_t *obj, const char *key)
+{
+	const char *s = json_string_value(json_object_get(obj, key));
+
+	return s ? xstrdup(s) : NULL;
+}
+
+static unsigned uint_of(json_t *obj, const char *key)
+{
+	json_int_t v = json_integer_value(json_object_get(obj, key));
+
+	return v > 0 && v <= 0xffffffffLL ? (unsigned)v : 0;
+}
+
+/* The result for file in out (added when new). */
+static struct mc_result *result_for(struct stored_run *out, const char *file)
+{
+	for (size_t i = 0; i < out->nresults; i++)
+		if (!strcmp(out->results[i]->path, file))
+			return out->results[i];
+	out->results = xrealloc(out->results, (out->nresults + 1) * sizeof(*out->results));
+	out->suppressed = xrealloc(out->suppressed, (out->nresults + 1) * sizeof(*out->suppressed));
+	out->results[out->nresults] = xcalloc(1, sizeof(struct mc_result));
+	out->results[out->nresults]->path = xstrdup(file);
+	out->suppressed[out->nresults] = NULL;
+	return out->results[out->nresults++];
+}
+
+/* Add one finding object; -1 with the reason when it has no fingerprint. */
+static int add_finding(struct stored_run *out, json_t *fo, size_t index, struct strbuf *why)
+{
+	const char *fp = json_string_value(json_object_get(fo, "fingerprint"));
+	const char *file = json_string_value(json_object_get(fo, "file"));
+	struct mc_result *r;
+	struct mc_finding *f;
+
+	if (!json_is_object(fo) || !fp || strlen(fp) != 16) {
+		strbuf_addf(why, "findings[%zu] has no 16-digit \"fingerprint\"", index);
+		return -1;
+	}
+	r = result_for(out, file ? file : "");
+	r->findings = xrealloc(r->findings, (r->nfindings + 1) * sizeof(*r->findings));
+	f = &r->findings[r->nfindings++];
+	memset(f, 0, sizeof(*f));
+	f->rule = str_of(fo, "rule");
+	f->rule_name = str_of(fo, "rule_name");
+	f->severity = str_of(fo, "severity");
+	f->model = str_of(fo, "model");
+	f->file = xstrdup(file ? file : "");
+	f->line = uint_of(fo, "line");
+	f->col = uint_of(fo, "column");
+	f->function = str_of(fo, "function");
+	f->message = str_of(fo, "message");
+	snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp);
+	return 0;
+}
+
+int baseline_json_load(const char *path, struct stored_run *out, struct strbuf *err)
+{
+	json_error_t jerr;
+	json_t *root = json_load_file(path, 0, &jerr), *findings;
+	struct strbuf why = STRBUF_INIT;
+	const char *format;
+
+	memset(out, 0, sizeof(*out));
+	if (!root) {
+		strbuf_addf(err, "%s:%d: not a JSON findings document: %s", path, jerr.line, jerr.text);
+		return -1;
+	}
+	format = json_string_value(json_object_get(root, "format"));
+	findings = json_object_get(root, "findings");
+	if (!format || strcmp(format, "mmiocheck-findings") || !json_is_array(findings)) {
+		strbuf_addf(err, "%s: not a mmiocheck findings document (\"format\": \"mmiocheck-findings\" "
+			    "with a \"findings\" array)", path);
+		json_decref(root);
+		return -1;
+	}
+	out->run_id = json_integer_value(json_object_get(root, "run_id"));
+	strbuf_init(&why);
+	for (size_t i = 0; i < json_array_size(findings); i++)
+		if (add_finding(out, json_array_get(findings, i), i, &why) < 0) {
+			strbuf_addf(err, "%s: %s", path, why.buf);
+			strbuf_release(&why);
+			stored_run_release(out);
+			json_decref(root);
+			return -1;
+		}
+	strbuf_release(&why);
+	json_decref(root);
+	return 0;
+}

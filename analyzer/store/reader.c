@@ -1,0 +1,384 @@
+/*
+ * reader.c - loading a stored run back into mc_result / mc_finding
+ * (reader.h).  Read-only: the handle is opened with SQLITE_OPEN_READONLY.
+ *
+ * Every string is copied out of SQLite with xstrdup, so a loaded result is
+ * freed with mc_result_free like one fresh from the analyzer.
+ */
+#include "reader.h"
+#include "store_int.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* A copy of column i, or NULL for SQL NULL. */
+static char *col_str(sqlite3_stmt *stmt, int i)
+{
+	const unsigned char *s = sqlite3_column_text(stmt, i);
+
+	return s ? xstrdup((const char *)s) : NULL;
+}
+
+/* Column i as a line/column number: NULL (unknown) reads as 0. */
+static unsigned col_uint(sqlite3_stmt *stmt, int i)
+{
+	sqlite3_int64 v = sqlite3_column_int64(stmt, i);
+
+	return v > 0 && v <= 0xffffffffLL ? (unsigned)v : 0;
+}
+
+static int prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct strbuf *err)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL) != SQLITE_OK) {
+		strbuf_addf(err, "%s: cannot read the database: %s", st->path, sqlite3_errmsg(st->db));
+		sqlite3_finalize(*stmt);
+		*stmt = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+/* Does the database have a table of this name?  (Older files may lack the
+ * tables later versions add.) */
+static bool has_table(struct store *st, const char *name)
+{
+	sqlite3_stmt *stmt = NULL;
+	bool found = false;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+			       -1, &stmt, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+		found = sqlite3_step(stmt) == SQLITE_ROW;
+	}
+	sqlite3_finalize(stmt);
+	return found;
+}
+
+/* Is this one of our databases, of the schema version we read? */
+static int check_ours(struct store *st, struct strbuf *err)
+{
+	sqlite3_stmt *stmt = NULL;
+	const char *v;
+	int rc;
+
+	if (!has_table(st, "meta")) {
+		strbuf_addf(err, "%s: not a mmiocheck database (no meta table)", st->path);
+		return -1;
+	}
+	if (prepare(st, "SELECT value FROM meta WHERE key = 'schema_version'", &stmt, err) < 0)
+		return -1;
+	rc = sqlite3_step(stmt);
+	v = rc == SQLITE_ROW ? (const char *)sqlite3_column_text(stmt, 0) : NULL;
+	if (!v || strcmp(v, "1")) {
+		strbuf_addf(err, "%s: database has schema version %s, this mmiocheck (%s) reads version %d",
+			    st->path, v ? v : "(none)", MMIOCHECK_VERSION, STORE_SCHEMA_VERSION);
+		sqlite3_finalize(stmt);
+		return -1;
+	}
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
+struct store *store_open_readonly(const char *path, struct strbuf *err)
+{
+	struct store *st = xcalloc(1, sizeof(*st));
+	struct stat sb;
+
+	st->path = xstrdup(path);
+	if (stat(path, &sb) < 0) {
+		strbuf_addf(err, "%s: cannot open database: No such file or directory", path);
+		goto fail;
+	}
+	if (S_ISDIR(sb.st_mode)) {
+		strbuf_addf(err, "%s: cannot open database: is a directory", path);
+		goto fail;
+	}
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		strbuf_addf(err, "%s: cannot open database: %s", path,
+			    st->db ? sqlite3_errmsg(st->db) : "out of memory");
+		goto fail;
+	}
+	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	if (check_ours(st, err) < 0)
+		goto fail;
+	return st;
+fail:
+	store_close(st);
+	return NULL;
+}
+
+long long store_pick_run(struct store *st, long long wanted, struct strbuf *err)
+{
+	sqlite3_stmt *stmt = NULL;
+	long long id = -1;
+
+	if (prepare(st, wanted < 0 ? "SELECT MAX(id) FROM runs" : "SELECT id FROM runs WHERE id = ?1",
+		    &stmt, err) < 0)
+		return -1;
+	if (wanted >= 0)
+		sqlite3_bind_int64(stmt, 1, wanted);
+	if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_type(stmt, 0) != SQLITE_NULL)
+		id = sqlite3_column_int64(stmt, 0);
+	sqlite3_finalize(stmt);
+	if (id < 0) {
+		if (wanted < 0)
+			strbuf_addf(err, "%s: the database has no runs", st->path);
+		else
+			strbuf_addf(err, "%s: no run %lld in the database", st->path, wanted);
+	}
+	return id;
+}
+
+/* The runs row: models, cwd, status. */
+static int read_run_row(struct store *st, struct stored_run *out, struct strbuf *err)
+{
+	sqlite3_stmt *stmt = NULL;
+
+	if (prepare(st, "SELECT models, cwd, status FROM runs WHERE id = ?1", &stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, out->run_id);
+	if (sqlite3_step(stmt) != SQLITE_ROW) {
+		strbuf_addf(err, "%s: no run %lld in the database", st->path, out->run_id);
+		sqlite3_finalize(stmt);
+		return -1;
+	}
+	out->models = col_str(stmt, 0);
+	out->cwd = col_str(stmt, 1);
+	out->status = col_str(stmt, 2);
+	sqlite3_finalize(stmt);
+	return 0;
+}
+
+/* Parse errors and functions of one files row. */
+static int read_file_details(struct store *st, long long file_id, struct mc_result *r,
+			     struct strbuf *err)
+{
+	VEC(struct mc_file_diag) diags = VEC_INIT;
+	VEC(struct mc_function_info) fns = VEC_INIT;
+	sqlite3_stmt *stmt = NULL;
+
+	if (prepare(st, "SELECT path, line, col, message FROM parse_errors WHERE file_id = ?1 ORDER BY id",
+		    &stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, file_id);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		struct mc_file_diag d = { col_str(stmt, 0), col_uint(stmt, 1), col_uint(stmt, 2),
+					  col_str(stmt, 3) };
+		VEC_PUSH(diags, d);
+	}
+	sqlite3_finalize(stmt);
+	r->errors = diags.v;
+	r->nerrors = diags.n;
+	if (prepare(st, "SELECT name, line, n_nodes, n_states, truncated FROM functions"
+		    " WHERE file_id = ?1 ORDER BY id", &stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, file_id);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		struct mc_function_info fn = { col_str(stmt, 0), col_uint(stmt, 1),
+					       (size_t)sqlite3_column_int64(stmt, 2),
+					       (size_t)sqlite3_column_int64(stmt, 3),
+					       sqlite3_column_int(stmt, 4) != 0 };
+		VEC_PUSH(fns, fn);
+		r->truncated |= fn.truncated;
+	}
+	sqlite3_finalize(stmt);
+	r->functions = fns.v;
+	r->nfunctions = fns.n;
+	return 0;
+}
+
+/* The trace steps of one finding, in order. */
+static int read_trace(struct store *st, long long finding_id, struct mc_finding *f, struct strbuf *err)
+{
+	VEC(struct mc_trace_step) steps = VEC_INIT;
+	sqlite3_stmt *stmt = NULL;
+
+	if (prepare(st, "SELECT kind, path, line, col, message FROM trace_steps WHERE finding_id = ?1"
+		    " ORDER BY seq", &stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, finding_id);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		struct mc_trace_step t = { col_str(stmt, 0), col_str(stmt, 1), col_uint(stmt, 2),
+					   col_uint(stmt, 3), col_str(stmt, 4) };
+		VEC_PUSH(steps, t);
+	}
+	sqlite3_finalize(stmt);
+	f->trace = steps.v;
+	f->ntrace = steps.n;
+	return 0;
+}
+
+/* The suppression recorded for a finding, or NULL. */
+static struct report_suppression *read_suppression(struct store *st, long long finding_id)
+{
+	sqlite3_stmt *stmt = NULL;
+	struct report_suppression *s = NULL;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT kind, reason, origin FROM suppressions"
+			       " WHERE finding_id = ?1 ORDER BY id LIMIT 1", -1, &stmt, NULL) != SQLITE_OK) {
+		sqlite3_finalize(stmt);
+		return NULL;
+	}
+	sqlite3_bind_int64(stmt, 1, finding_id);
+	if (sqlite3_step(stmt) == SQLITE_ROW) {
+		s = xcalloc(1, sizeof(*s));
+		s->kind = col_str(stmt, 0);
+		s->reason = col_str(stmt, 1);
+		s->origin = col_str(stmt, 2);
+		if (!s->reason)
+			s->reason = xstrdup("");
+	}
+	sqlite3_finalize(stmt);
+	return s;
+}
+
+#define FINDING_COLUMNS \
+	"f.id, f.rule, f.rule_name, f.severity, f.model, f.path, f.line, f.col, f.end_line," \
+	" f.end_col, fn.name, f.lock_name, f.lock_type, f.lock_kind, f.accessor, f.message," \
+	" f.fingerprint, f.fixit_first_line, f.fixit_last_line"
+
+/* Fill f from a row of FINDING_COLUMNS; returns the finding's id. */
+static long long finding_from_row(sqlite3_stmt *stmt, struct mc_finding *f)
+{
+	const unsigned char *fp;
+
+	memset(f, 0, sizeof(*f));
+	f->rule = col_str(stmt, 1);
+	f->rule_name = col_str(stmt, 2);
+	f->severity = col_str(stmt, 3);
+	f->model = col_str(stmt, 4);
+	f->file = col_str(stmt, 5);
+	f->line = col_uint(stmt, 6);
+	f->col = col_uint(stmt, 7);
+	f->end_line = col_uint(stmt, 8);
+	f->end_col = col_uint(stmt, 9);
+	f->function = col_str(stmt, 10);
+	f->lock_name = col_str(stmt, 11);
+	f->lock_type = col_str(stmt, 12);
+	f->lock_kind = col_str(stmt, 13);
+	f->accessor = col_str(stmt, 14);
+	f->message = col_str(stmt, 15);
+	fp = sqlite3_column_text(stmt, 16);
+	if (fp)
+		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", (const char *)fp);
+	f->fixit_first_line = col_uint(stmt, 17);
+	f->fixit_last_line = col_uint(stmt, 18);
+	return sqlite3_column_int64(stmt, 0);
+}
+
+/* The findings of one files row, each with its trace and suppression. */
+static int read_findings(struct store *st, long long file_id, struct mc_result *r,
+			 struct report_suppression ***supp_out, struct strbuf *err)
+{
+	VEC(struct mc_finding) fs = VEC_INIT;
+	VEC(long long) ids = VEC_INIT;
+	sqlite3_stmt *stmt = NULL;
+	bool with_supp = has_table(st, "suppressions");
+	int rc = 0;
+
+	if (prepare(st, "SELECT " FINDING_COLUMNS " FROM findings f"
+		    " LEFT JOIN functions fn ON fn.id = f.function_id WHERE f.file_id = ?1 ORDER BY f.id",
+		    &stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, file_id);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		struct mc_finding f;
+		long long id = finding_from_row(stmt, &f);
+		VEC_PUSH(fs, f);
+		VEC_PUSH(ids, id);
+	}
+	sqlite3_finalize(stmt);
+	r->findings = fs.v;
+	r->nfindings = fs.n;
+	*supp_out = xcalloc(fs.n ? fs.n : 1, sizeof(**supp_out));
+	for (size_t i = 0; i < fs.n && rc == 0; i++) {
+		rc = read_trace(st, ids.v[i], &r->findings[i], err);
+		if (with_supp)
+			(*supp_out)[i] = read_suppression(st, ids.v[i]);
+	}
+	VEC_FREE(ids);
+	return rc;
+}
+
+/* Every files row of the run, each loaded into an mc_result. */
+static int read_files(struct store *st, struct stored_run *out, struct strbuf *err)
+{
+	VEC(struct mc_result *) results = VEC_INIT;
+	VEC(struct report_suppression **) supp = VEC_INIT;
+	VEC(long long) ids = VEC_INIT;
+	sqlite3_stmt *stmt = NULL;
+	int rc = 0;
+
+	if (prepare(st, "SELECT id, path, content_hash, parsed FROM files WHERE run_id = ?1 ORDER BY path",
+		    &stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(stmt, 1, out->run_id);
+	while (sqlite3_step(stmt) == SQLITE_ROW) {
+		struct mc_result *r = xcalloc(1, sizeof(*r));
+		const unsigned char *hash = sqlite3_column_text(stmt, 2);
+		r->path = col_str(stmt, 1);
+		if (hash)
+			snprintf(r->content_hash, sizeof(r->content_hash), "%s", (const char *)hash);
+		r->parsed = sqlite3_column_int(stmt, 3) != 0;
+		VEC_PUSH(results, r);
+		VEC_PUSH(ids, sqlite3_column_int64(stmt, 0));
+		VEC_PUSH(supp, NULL);
+	}
+	sqlite3_finalize(stmt);
+	out->results = results.v;
+	out->suppressed = supp.v;
+	out->nresults = results.n;
+	for (size_t i = 0; i < results.n && rc == 0; i++)
+		if (read_file_details(st, ids.v[i], results.v[i], err) < 0 ||
+		    read_findings(st, ids.v[i], results.v[i], &out->suppressed[i], err) < 0)
+			rc = -1;
+	VEC_FREE(ids);
+	return rc;
+}
+
+int store_read_run(struct store *st, long long run_id, struct stored_run *out, struct strbuf *err)
+{
+	assert(st && out && err);
+	memset(out, 0, sizeof(*out));
+	out->run_id = run_id;
+	if (read_run_row(st, out, err) < 0 || read_files(st, out, err) < 0) {
+		stored_run_release(out);
+		return -1;
+	}
+	return 0;
+}
+
+size_t stored_run_nfindings(const struct stored_run *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nresults; i++)
+		n += r->results[i]->nfindings;
+	return n;
+}
+
+void stored_run_release(struct stored_run *r)
+{
+	for (size_t i = 0; i < r->nresults; i++) {
+		for (size_t k = 0; r->suppressed && r->suppressed[i] && k < r->results[i]->nfindings; k++) {
+			struct report_suppression *s = r->suppressed[i][k];
+			if (!s)
+				continue;
+			free(s->kind);
+			free(s->reason);
+			free(s->origin);
+			free(s);
+		}
+		if (r->suppressed)
+			free(r->suppressed[i]);
+		mc_result_free(r->results[i]);
+	}
+	free(r->results);
+	free(r->suppressed);
+	free(r->models);
+	free(r->cwd);
+	free(r->status);
+	memset(r, 0, sizeof(*r));
+}

@@ -1,0 +1,245 @@
+/*
+ * test_interproc_summaries.c - summaries and their application on
+ * hand-built IR (no parser): what a summary keeps, parameter substitution,
+ * call-site chains, the text form, recursion and huge components.
+ */
+#include "interproc/interproc.h"
+#include "testlib.h"
+
+#include <stdlib.h>
+
+static struct rules *R;
+static struct strpool *P;
+
+/* A function under construction in unit u. */
+struct fb {
+	struct ir_function *fn;
+	uint32_t last;
+};
+
+static struct fb fb_start(struct ir_unit *u, const char *name, const char *const *params, int nparams)
+{
+	struct fb b = { ir_fn_new(u, name), 0 };
+	struct ir_node entry = ir_node_make(IR_NOP);
+
+	for (int i = 0; i < nparams; i++)
+		VEC_PUSH(b.fn->params, strpool_intern(P, params[i]));
+	b.last = ir_add_node(b.fn, &entry);
+	return b;
+}
+
+static uint32_t fb_add(struct fb *b, struct ir_node *n, uint32_t line)
+{
+	n->loc.line = line;
+	n->loc.file = strpool_intern(P, "t.c");
+	uint32_t id = ir_add_node(b->fn, n);
+	ir_add_edge(b->fn, b->last, id, IR_EDGE_NEXT);
+	b->last = id;
+	return id;
+}
+
+static uint32_t fb_event(struct fb *b, enum ir_op op, const char *api, const char *arg, uint32_t line)
+{
+	struct ir_node n = ir_node_make(op);
+	struct rule_ref ref = rules_lookup(R, api);
+
+	CHECK(ref.kind != REF_NONE);
+	n.rule = ref.index;
+	n.spelled = strpool_intern(P, api);
+	if (op == IR_ACQUIRE || op == IR_RELEASE)
+		n.lock = strpool_intern(P, arg);
+	else if (arg)
+		n.device = strpool_intern(P, arg);
+	return fb_add(b, &n, line);
+}
+
+static uint32_t fb_call(struct fb *b, const char *callee, const char *const *args, int nargs, uint32_t line)
+{
+	struct ir_node n = ir_node_make(IR_CALL);
+
+	n.callee = strpool_intern(P, callee);
+	n.args_off = (uint32_t)b->fn->args.n;
+	n.nargs = (uint32_t)nargs;
+	for (int i = 0; i < nargs; i++)
+		VEC_PUSH(b->fn->args, args[i] ? strpool_intern(P, args[i]) : 0);
+	return fb_add(b, &n, line);
+}
+
+static void fb_end(struct fb *b)
+{
+	struct ir_node r = ir_node_make(IR_RETURN);
+	fb_add(b, &r, 99);
+	ir_fn_finalize(b->fn);
+}
+
+static int count_op(const struct ir_function *f, enum ir_op op)
+{
+	int n = 0;
+	for (size_t i = 0; i < f->nodes.n; i++)
+		n += f->nodes.v[i].op == op;
+	return n;
+}
+
+static const struct ir_node *find_op(const struct ir_function *f, enum ir_op op, int nth)
+{
+	for (size_t i = 0; i < f->nodes.n; i++)
+		if (f->nodes.v[i].op == op && nth-- == 0)
+			return &f->nodes.v[i];
+	return NULL;
+}
+
+/* helper(s) { spin_lock(&s->lock); writel_relaxed(s->regs); }  (no unlock)
+ * caller(qp) { helper(&qp->sq); bump(qp); spin_unlock(&qp->sq.lock); } */
+static void test_substitution_and_chain(void)
+{
+	struct ir_unit *u = ir_unit_new_shared("t.c", P);
+	static const char *const sp[] = { "s" }, *const qp[] = { "qp" };
+	static const char *const a1[] = { "&qp->sq" }, *const a2[] = { "qp" };
+	struct fb h = fb_start(u, "helper", sp, 1);
+	fb_event(&h, IR_ACQUIRE, "spin_lock", "s->lock", 3);
+	fb_event(&h, IR_MMIO_WRITE, "writel_relaxed", "s->regs", 4);
+	fb_end(&h);
+	struct fb e = fb_start(u, "empty", qp, 1);	/* no events: no summary */
+	fb_end(&e);
+	struct fb c = fb_start(u, "caller", qp, 1);
+	uint32_t call = fb_call(&c, "helper", a1, 1, 10);
+	fb_call(&c, "empty", a2, 1, 11);
+	fb_event(&c, IR_RELEASE, "spin_unlock", "qp->sq.lock", 12);
+	fb_end(&c);
+
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "t.c");
+	ipa_solve(&p);
+	int hi = ipa_find(&p, h.fn), ei = ipa_find(&p, e.fn), ci = ipa_find(&p, c.fn);
+	CHECK(hi >= 0 && ei >= 0 && ci >= 0);
+	CHECK(p.fns.v[hi].summary && !p.fns.v[ei].summary);
+	CHECK(p.fns.v[hi].has_callers && !p.fns.v[ci].has_callers);
+	/* entry NOP, acquire, write, exit */
+	CHECK(p.fns.v[hi].summary->nodes.n == 4);
+	CHECK(p.fns.v[ci].summary && count_op(p.fns.v[ci].summary, IR_CALL) == 1);
+
+	struct ir_function *x = ipa_expand_for_checks(&p, (uint32_t)ci);
+	const struct ir_node *acq = find_op(x, IR_ACQUIRE, 0), *wr = find_op(x, IR_MMIO_WRITE, 0);
+	CHECK(acq && wr);
+	if (acq && wr) {
+		CHECK_STR(strpool_str(P, acq->lock), "qp->sq.lock");	/* &qp->sq + s->lock */
+		CHECK_STR(strpool_str(P, wr->device), "qp->sq.regs");
+		CHECK(acq->call_site == call && wr->call_site == call);
+		CHECK(acq->loc.line == 3 && wr->loc.line == 4);		/* callee lines kept */
+	}
+	CHECK(x->nodes.v[call].op == IR_CALL);				/* own nodes keep their index */
+	ir_fn_free(x);
+
+	/* text form: round trip keeps the graph (same hash); broken text refused */
+	char *text = ipa_summary_to_text(&p, &p.fns.v[hi]);
+	struct ir_function *back = ipa_summary_from_text(text, P, R);
+	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
+	ir_fn_free(back);
+	free(text);
+	CHECK(!ipa_summary_from_text("{\"v\":1,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":1,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":2}", P, R));
+	CHECK(!ipa_summary_from_text("not json", P, R));
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
+/* A ring of N functions each writing and calling the next (one SCC), and a
+ * self-recursive one: the solve ends, summaries are bounded. */
+static void test_recursion_bounded(void)
+{
+	enum { N = 300 };
+	struct ir_unit *u = ir_unit_new_shared("r.c", P);
+	static const char *const dp[] = { "d" }, *const da[] = { "d" };
+	char name[32], next[32];
+
+	for (int i = 0; i < N; i++) {
+		snprintf(name, sizeof(name), "ring%d", i);
+		snprintf(next, sizeof(next), "ring%d", (i + 1) % N);
+		struct fb b = fb_start(u, name, dp, 1);
+		fb_event(&b, IR_MMIO_WRITE, i % 2 ? "writel" : "writel_relaxed", "d->regs", 5);
+		fb_call(&b, next, da, 1, 6);
+		fb_end(&b);
+	}
+	struct fb self = fb_start(u, "self", dp, 1);
+	fb_event(&self, IR_ACQUIRE, "spin_lock", "d->lock", 3);
+	fb_call(&self, "self", da, 1, 4);
+	fb_event(&self, IR_RELEASE, "spin_unlock", "d->lock", 5);
+	fb_end(&self);
+
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "r.c");
+	ipa_solve(&p);
+	size_t biggest = 0;
+	bool any_capped = false;
+	for (size_t i = 0; i < p.fns.n; i++) {
+		if (p.fns.v[i].summary && p.fns.v[i].summary->nodes.n > biggest)
+			biggest = p.fns.v[i].summary->nodes.n;
+		any_capped |= p.fns.v[i].capped;
+	}
+	/* cap + entry + exit + fan-out NOPs of two-way nodes */
+	CHECK(biggest <= 2 * IPA_MAX_SUMMARY_NODES);
+	CHECK(any_capped);	/* the ring does not fit: it says so */
+	int si = ipa_find(&p, self.fn);
+	CHECK(si >= 0 && p.fns.v[si].summary && count_op(p.fns.v[si].summary, IR_ACQUIRE) >= 1);
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
+/* Indirect calls: every function stored into the slot, and the slot name
+ * matches with or without the struct type. */
+static void test_indirect_targets(void)
+{
+	struct ir_unit *u = ir_unit_new_shared("i.c", P);
+	static const char *const tp[] = { "tp" }, *const ta[] = { "tp" };
+	struct fb w1 = fb_start(u, "w_full", tp, 1);
+	fb_event(&w1, IR_MMIO_WRITE, "writel", "tp->regs", 3);
+	fb_end(&w1);
+	struct fb w2 = fb_start(u, "w_relaxed", tp, 1);
+	fb_event(&w2, IR_MMIO_WRITE, "writel_relaxed", "tp->regs", 7);
+	fb_end(&w2);
+	struct fb c = fb_start(u, "user", tp, 1);
+	uint32_t call = fb_call(&c, "struct tg3::write32", ta, 1, 12);
+	c.fn->nodes.v[call].indirect = true;
+	uint32_t unk = fb_call(&c, "struct tg3::read32", ta, 1, 13);
+	c.fn->nodes.v[unk].indirect = true;
+	fb_end(&c);
+	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0 } };
+	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0 } };
+	VEC_PUSH(u->fnptrs, f1);
+	VEC_PUSH(u->fnptrs, f2);
+
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "i.c");
+	ipa_solve(&p);
+	int ci = ipa_find(&p, c.fn);
+	CHECK(p.fns.v[ci].callees.n == 2);
+	CHECK(p.fns.v[ci].unknown_calls == 1);
+	struct ir_function *x = ipa_expand_for_checks(&p, (uint32_t)ci);
+	CHECK(count_op(x, IR_MMIO_WRITE) == 2);
+	ir_fn_free(x);
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
+int main(void)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	R = rules_load(MMIOCHECK_RULES_DIR, NULL, 0, &err);
+	if (!R) {
+		fprintf(stderr, "rules: %s\n", err.buf);
+		return 1;
+	}
+	P = strpool_new();
+	test_substitution_and_chain();
+	test_recursion_bounded();
+	test_indirect_targets();
+	strpool_free(P);
+	rules_free(R);
+	strbuf_release(&err);
+	TEST_DONE();
+}

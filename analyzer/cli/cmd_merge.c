@@ -31,7 +31,7 @@ static const char usage_text[] =
 static int check_input(const char *in_path, struct strbuf *err)
 {
 	bool older = false;
-	struct store *st = store_open_readonly(in_path, &older, err);
+	struct store *st = store_open_query(in_path, &older, err);
 
 	if (!st && older) {
 		strbuf_reset(err);

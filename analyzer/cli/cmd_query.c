@@ -211,7 +211,7 @@ static struct store *open_for_query(const char *path)
 {
 	struct strbuf err = STRBUF_INIT;
 	bool older = false;
-	struct store *st = store_open_readonly(path, &older, &err);
+	struct store *st = store_open_query(path, &older, &err);
 
 	if (!st && older) {
 		struct store *rw;
@@ -221,7 +221,7 @@ static struct store *open_for_query(const char *path)
 			store_close(rw);
 			fprintf(stderr, "mmiocheck: %s: upgraded to schema version %d\n", path,
 				store_schema_version());
-			st = store_open_readonly(path, &older, &err);
+			st = store_open_query(path, &older, &err);
 		}
 	}
 	if (!st)

@@ -109,7 +109,7 @@ static int open_locked_down(struct store *st, struct strbuf *err)
 	return 0;
 }
 
-struct store *store_open_readonly(const char *path, bool *older, struct strbuf *err)
+struct store *store_open_query(const char *path, bool *older, struct strbuf *err)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
 	long long version = 0;

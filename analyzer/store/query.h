@@ -2,7 +2,7 @@
  * query.h - reading the findings database: filtered finding queries with
  * group-by counts, and raw SQL that can only read (mmiocheck query).
  *
- * Both run on a connection opened with store_open_readonly(): the file is
+ * Both run on a connection opened with store_open_query(): the file is
  * opened SQLITE_OPEN_READONLY and an authorizer allows only reads, so no
  * query can change, attach or create anything.  Every filter value is a
  * bound parameter; the only SQL text built here comes from fixed tables.
@@ -17,7 +17,7 @@
  * err; *older is set when the database is ours but at an older schema
  * version (store_open() upgrades it; the caller may do that and retry).
  */
-struct store *store_open_readonly(const char *path, bool *older, struct strbuf *err);
+struct store *store_open_query(const char *path, bool *older, struct strbuf *err);
 
 /* What a query may be grouped by (mmiocheck query --group-by). */
 enum query_group { QG_RULE, QG_FILE, QG_FUNCTION, QG_LOCK, QG_MODEL, QG_COUNT };

@@ -29,6 +29,7 @@ class Ctx:
         self.tests = os.path.abspath(args.tests)
         self.work = os.path.abspath(args.work)
         self.include = os.path.join(self.tests, "include")
+        self.clang = args.clang
         self.failures = []
         self.checks = 0
 
@@ -104,6 +105,7 @@ def run_tests(module_globals, doc):
     ap.add_argument("--tests", required=True)
     ap.add_argument("--work", required=True)
     ap.add_argument("--only", action="append", default=[])
+    ap.add_argument("--clang", default="clang-19")
     args = ap.parse_args()
     CTX = Ctx(args)
     os.makedirs(CTX.work, exist_ok=True)

@@ -45,6 +45,7 @@ static const char usage_text[] =
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
 	"  --strict           MMIO005 also in probe/init/remove paths\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
+	"  --max-seconds N    stop analyzing a file after N s (its results are partial)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
 	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
 	"  --suppress FILE    suppression file (fingerprint or RULE:FILE:FUNCTION, reason)\n"
@@ -59,7 +60,7 @@ static const char usage_text[] =
 
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
-	OPT_MAX_STATES, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
+	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
 	OPT_VERSION, OPT_STRICT,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,	/* issue 5 */
 };
@@ -73,6 +74,7 @@ static const struct option long_options[] = {
 	{ "preempt-rt", no_argument, NULL, OPT_PREEMPT_RT },
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "max-states", required_argument, NULL, OPT_MAX_STATES },
+	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
 	{ "list-models", no_argument, NULL, OPT_LIST_MODELS },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
@@ -134,6 +136,11 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			if (*end || c->opt.max_states < 1 || c->opt.max_states > 100000)
 				return usage_error("bad --max-states '%s' (1..100000)", optarg);
 			break;
+		case OPT_MAX_SECONDS:
+			c->opt.max_seconds = (int)strtol(optarg, &end, 10);
+			if (!*optarg || *end || c->opt.max_seconds < 1 || c->opt.max_seconds > 86400)
+				return usage_error("bad --max-seconds '%s' (1..86400)", optarg);
+			break;
 		case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;
 		case OPT_LIST_MODELS: c->list_models = true; break;
 		case OPT_LIST_CHECKS: c->list_checks = true; break;
@@ -173,6 +180,29 @@ static char *joined_argv(int argc, char **argv)
 	return strbuf_detach(&sb);
 }
 
+/*
+ * Say which limit a file hit: --max-seconds (its analysis stopped: true,
+ * an error for the exit status) or --max-states (some functions kept fewer
+ * paths: a note).  The run goes on with the next file either way.
+ */
+static bool report_limits(const struct cli *c, const struct mc_result *r)
+{
+	size_t n = 0;
+
+	if (r->timed_out) {
+		mc_error("%s: analysis stopped after %d s (--max-seconds); its findings are incomplete",
+			 r->path, c->opt.max_seconds);
+		return true;
+	}
+	for (size_t i = 0; i < r->nfunctions; i++)
+		n += r->functions[i].truncated;
+	if (n)
+		mc_error("%s: note: %zu function%s hit the state bound (--max-states %d); "
+			 "paths were joined, results for %s may be less precise", r->path, n, n == 1 ? "" : "s",
+			 c->opt.max_states ? c->opt.max_states : 64, n == 1 ? "it" : "them");
+	return false;
+}
+
 /* Analyze the files as one program (summaries flow between them), then
  * print each file's results in order. */
 static int run_files(struct cli *c, struct mc_session *s)
@@ -195,6 +225,8 @@ static int run_files(struct cli *c, struct mc_session *s)
 				 r->nerrors == 1 ? "" : "s");
 			status = MC_EXIT_ERROR;
 		}
+		if (report_limits(c, r))
+			status = MC_EXIT_ERROR;
 		if (r->ncapped)
 			fprintf(stderr, "mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
 				"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,

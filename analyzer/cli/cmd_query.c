@@ -1,11 +1,261 @@
 /*
- * cmd_query.c - `mmiocheck query`: placeholder until the verb is built.
+ * cmd_query.c - `mmiocheck query`: stored findings, filtered and grouped,
+ * or one read-only SQL statement, as a table, JSON or CSV.
+ *
+ *   mmiocheck query [--db PATH] [--rule ID] [--file GLOB] [--function NAME]
+ *                   [--lock NAME] [--model NAME] [--run N] [--since TIME]
+ *                   [--group-by rule,file,function,lock,model]
+ *                   [--format table|json|csv]
+ *   mmiocheck query [--db PATH] --sql "SELECT ..."
+ *
+ * The database is opened read-only (store/query.h); an older schema is
+ * first upgraded by a normal open, as any other verb would.
+ * Exit status: 0 success, 2 usage error or a refused query or database.
  */
 #include "cli.h"
+#include "mmiocheck/mmiocheck.h"
+#include "query_output.h"
+#include "store/query.h"
+#include "util/util.h"
+
+#include <ctype.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char usage_text[] =
+	"usage: mmiocheck query [options]\n"
+	"       mmiocheck query [--db PATH] --sql \"SELECT ...\"\n"
+	"\n"
+	"Prints stored findings: by default the latest analysis of every file.\n"
+	"\n"
+	"  --db PATH          findings database (default: ./mmiocheck.db)\n"
+	"  --rule ID          only this check (MMIO001, ...)\n"
+	"  --file GLOB        only findings whose path matches GLOB (* matches /)\n"
+	"  --function NAME    only findings in this function\n"
+	"  --lock NAME        only findings about this lock (name or type path)\n"
+	"  --model NAME       only findings under this model\n"
+	"  --run N            the findings of run N instead of the latest ones\n"
+	"  --since TIME       the findings of every run started at or after TIME\n"
+	"                     (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC)\n"
+	"  --group-by LIST    count instead: keys from rule,file,function,lock,model\n"
+	"  --format FMT       table (default), json or csv\n"
+	"  --sql TEXT         run one read-only SQL statement (SELECT/WITH/PRAGMA)\n"
+	"  -h, --help         print this help and exit\n"
+	"\n"
+	"Exit status: 0 success, 2 usage error or refused query or database.\n";
+
+struct query_cli {
+	const char *db;
+	const char *sql;
+	struct query_filter filter;
+	int format;			/* QUERY_OUT_* */
+};
+
+enum {
+	OPT_DB = 256, OPT_RULE, OPT_FILE, OPT_FUNCTION, OPT_LOCK, OPT_MODEL, OPT_RUN, OPT_SINCE,
+	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL,
+};
+
+static const struct option long_options[] = {
+	{ "db", required_argument, NULL, OPT_DB },
+	{ "rule", required_argument, NULL, OPT_RULE },
+	{ "file", required_argument, NULL, OPT_FILE },
+	{ "function", required_argument, NULL, OPT_FUNCTION },
+	{ "lock", required_argument, NULL, OPT_LOCK },
+	{ "model", required_argument, NULL, OPT_MODEL },
+	{ "run", required_argument, NULL, OPT_RUN },
+	{ "since", required_argument, NULL, OPT_SINCE },
+	{ "group-by", required_argument, NULL, OPT_GROUP_BY },
+	{ "format", required_argument, NULL, OPT_FORMAT },
+	{ "sql", required_argument, NULL, OPT_SQL },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "mmiocheck: query: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, " (see mmiocheck query --help)\n");
+	return MC_EXIT_ERROR;
+}
+
+/* Is s an ISO date or date-time (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z])? */
+static bool valid_time(const char *s)
+{
+	static const char shape[] = "dddd-dd-ddTdd:dd:dd";
+	size_t n = strlen(s), i;
+
+	if (n && s[n - 1] == 'Z')
+		n--;
+	for (i = 0; i < n && i < sizeof(shape) - 1; i++)
+		if (shape[i] == 'd' ? !isdigit((unsigned char)s[i]) : s[i] != shape[i])
+			return false;
+	if (i != 10 && i != 16 && i != 19)
+		return false;
+	if (n > 19 && s[19] == '.') {
+		for (i = 20; i < n; i++)
+			if (!isdigit((unsigned char)s[i]))
+				return false;
+		return n > 20;
+	}
+	return i == n;
+}
+
+/* Parse "rule,file,..." into the filter's group keys; -1 on a bad word. */
+static int parse_group_by(struct query_filter *qf, const char *list)
+{
+	char *copy = xstrdup(list), *save = NULL;
+	int rc = 0;
+
+	qf->ngroup = 0;
+	for (char *w = strtok_r(copy, ",", &save); w && rc == 0; w = strtok_r(NULL, ",", &save)) {
+		int g = query_group_by_name(w);
+		bool dup = false;
+		for (int i = 0; g >= 0 && i < qf->ngroup; i++)
+			dup |= qf->group[i] == (enum query_group)g;
+		if (g < 0 || dup) {
+			usage_error(g < 0 ? "unknown --group-by key '%s' (rule, file, function, lock, model)"
+					  : "--group-by key '%s' given twice", w);
+			rc = -1;
+		} else {
+			qf->group[qf->ngroup++] = (enum query_group)g;
+		}
+	}
+	if (rc == 0 && qf->ngroup == 0) {
+		usage_error("--group-by '%s' names no key", list);
+		rc = -1;
+	}
+	free(copy);
+	return rc;
+}
+
+/* One option's value into the settings; -1 to go on, -2 for an unknown
+ * option, else an exit status. */
+static int take_option(struct query_cli *q, int o)
+{
+	char *end = NULL;
+
+	switch (o) {
+	case OPT_DB: q->db = optarg; break;
+	case OPT_RULE: q->filter.rule = optarg; break;
+	case OPT_FILE: q->filter.file_glob = optarg; break;
+	case OPT_FUNCTION: q->filter.function = optarg; break;
+	case OPT_LOCK: q->filter.lock = optarg; break;
+	case OPT_MODEL: q->filter.model = optarg; break;
+	case OPT_RUN:
+		q->filter.run = strtoll(optarg, &end, 10);
+		if (!*optarg || *end || q->filter.run < 1)
+			return usage_error("bad --run '%s' (a run id, 1 or more)", optarg);
+		break;
+	case OPT_SINCE:
+		if (!valid_time(optarg))
+			return usage_error("bad --since '%s' (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS])", optarg);
+		q->filter.since = optarg;
+		break;
+	case OPT_GROUP_BY:
+		if (parse_group_by(&q->filter, optarg) < 0)
+			return MC_EXIT_ERROR;
+		break;
+	case OPT_FORMAT:
+		if (!strcmp(optarg, "table"))
+			q->format = QUERY_OUT_TABLE;
+		else if (!strcmp(optarg, "json"))
+			q->format = QUERY_OUT_JSON;
+		else if (!strcmp(optarg, "csv"))
+			q->format = QUERY_OUT_CSV;
+		else
+			return usage_error("unknown --format '%s' (table, json or csv)", optarg);
+		break;
+	case OPT_SQL: q->sql = optarg; break;
+	case 'h':
+		fputs(usage_text, stdout);
+		return MC_EXIT_CLEAN;
+	default:
+		return -2;
+	}
+	return -1;
+}
+
+/* Parse the command line; -1 to go on, else an exit status. */
+static int parse_args(struct query_cli *q, int argc, char **argv)
+{
+	const struct query_filter *f = &q->filter;
+
+	opterr = 0;
+	optind = 1;
+	for (;;) {
+		int o = getopt_long(argc, argv, ":h", long_options, NULL);
+		if (o == -1)
+			break;
+		if (o == ':')
+			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+		int rc = take_option(q, o);
+		if (rc == -2)
+			return usage_error("unknown option '%s'", argv[optind - 1]);
+		if (rc >= 0)
+			return rc;
+	}
+	if (optind < argc)
+		return usage_error("unexpected argument '%s'", argv[optind]);
+	if (q->sql && (f->rule || f->file_glob || f->function || f->lock || f->model || f->run ||
+		       f->since || f->ngroup))
+		return usage_error("%s", "--sql cannot be combined with filters or --group-by");
+	return -1;
+}
+
+/* Open the database read-only, upgrading an older schema first. */
+static struct store *open_for_query(const char *path)
+{
+	struct strbuf err = STRBUF_INIT;
+	bool older = false;
+	struct store *st = store_open_query(path, &older, &err);
+
+	if (!st && older) {
+		struct store *rw;
+		strbuf_reset(&err);
+		rw = store_open(path, &err);	/* upgrades in one transaction */
+		if (rw) {
+			store_close(rw);
+			fprintf(stderr, "mmiocheck: %s: upgraded to schema version %d\n", path,
+				store_schema_version());
+			st = store_open_query(path, &older, &err);
+		}
+	}
+	if (!st)
+		mc_error("%s", err.buf);
+	strbuf_release(&err);
+	return st;
+}
 
 int cmd_query(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cmd_unavailable("query");
+	struct query_cli q;
+	struct strbuf err = STRBUF_INIT;
+	struct query_output out;
+	struct store *st;
+	int status, rc;
+
+	memset(&q, 0, sizeof(q));
+	status = parse_args(&q, argc, argv);
+	if (status >= 0)
+		return status;
+	st = open_for_query(q.db ? q.db : "mmiocheck.db");
+	if (!st)
+		return MC_EXIT_ERROR;
+	query_output_init(&out, stdout, q.format);
+	if (q.sql)
+		rc = store_query_sql(st, q.sql, query_output_row, &out, &err);
+	else
+		rc = store_query_findings(st, &q.filter, query_output_row, &out, &err);
+	if (rc < 0)
+		out.format = QUERY_OUT_CSV;	/* a failed query prints no table */
+	query_output_finish(&out);
+	if (rc < 0)
+		mc_error("%s", err.buf);
+	strbuf_release(&err);
+	store_close(st);
+	return rc < 0 ? MC_EXIT_ERROR : MC_EXIT_CLEAN;
 }

@@ -13,6 +13,7 @@
 #include <assert.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 struct node_set {
 	uint32_t *ids;
@@ -483,6 +484,27 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 	follow_edges(R, node, &s);
 }
 
+/* DEADLINE-HOOK begin: the --max-seconds check, every few thousand steps. */
+#define DEADLINE_CHECK_STEPS 4096
+
+uint64_t engine_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* Has the configured deadline passed?  Marks the stats when it has. */
+static bool past_deadline(const struct engine_config *cfg, struct engine_stats *stats)
+{
+	if (!cfg->deadline_ns || engine_now_ns() < cfg->deadline_ns)
+		return false;
+	stats->timed_out = stats->truncated = true;
+	return true;
+}
+/* DEADLINE-HOOK end */
+
 void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 		const struct ir_function *fn, const struct eng_hooks *hooks,
 		struct engine_stats *stats)
@@ -492,7 +514,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 
 	assert(fn->finalized);
 	memset(stats, 0, sizeof(*stats));
-	if (fn->entry == IR_NONE || !fn->nodes.n)
+	if (fn->entry == IR_NONE || !fn->nodes.n || past_deadline(cfg, stats))
 		return;
 	memset(&R, 0, sizeof(R));
 	R.cfg = cfg;
@@ -508,8 +530,10 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 
 	memset(&init, 0, sizeof(init));
 	visit(&R, fn->entry, &init);
-	while (R.work.n) {
+	for (size_t steps = 1; R.work.n; steps++) {
 		struct work w = R.work.v[--R.work.n];
+		if (steps % DEADLINE_CHECK_STEPS == 0 && past_deadline(cfg, stats))
+			break;	/* DEADLINE-HOOK */
 		step(&R, w.node, w.state);
 	}
 

@@ -28,6 +28,8 @@ struct engine_config {
 	int reference;			/* slot of MMIO002's reference model, -1 */
 	bool preempt_rt;
 	int max_states;			/* per CFG node; 0 = default */
+	uint64_t deadline_ns;		/* DEADLINE-HOOK (--max-seconds): stop at this
+					 * CLOCK_MONOTONIC time; 0 = no limit */
 };
 
 /* A held lock as the checks see it. */
@@ -83,7 +85,11 @@ struct engine_stats {
 	size_t states;			/* distinct path states created */
 	size_t visits;			/* (node, state) pairs processed */
 	bool truncated;			/* a bound was hit: results may be partial */
+	bool timed_out;			/* DEADLINE-HOOK: cfg->deadline_ns passed */
 };
+
+/* DEADLINE-HOOK: CLOCK_MONOTONIC now, in ns (for engine_config.deadline_ns). */
+uint64_t engine_now_ns(void);
 
 /* Analyze one function; the hooks see every event.  Terminates on any CFG. */
 void engine_run(const struct engine_config *cfg, const struct ir_unit *u,

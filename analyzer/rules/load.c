@@ -508,10 +508,13 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 		return -1;
 	}
 	c.text = f->text.buf;
+	if (rules_check_text(path, f->text.buf, f->text.len, err) < 0)
+		return -1;
 	f->root = json_loadb(f->text.buf, f->text.len, JSON_REJECT_DUPLICATES, &jerr);
 	if (!f->root) {
 		strbuf_reset(err);
-		strbuf_addf(err, "%s:%d: %s", path, jerr.line > 0 ? jerr.line : 1, jerr.text);
+		strbuf_addf(err, "%s:%d: ", path, jerr.line > 0 ? jerr.line : 1);
+		rules_explain_json_error(jerr.text, err);
 		return -1;
 	}
 	if (!json_is_object(f->root))

@@ -34,4 +34,15 @@ void rules_free_model(struct rules *r, struct model *m);
 /* Build the called-name table from the loaded entries (lookup.c). */
 void rules_bind_names(struct rules *r);
 
+/* A rules file larger than this is refused before it is parsed. */
+#define RULES_MAX_FILE_BYTES (16 << 20)
+
+/* Refuse a file that is too large, has a NUL byte or is not valid UTF-8:
+ * 0, or -1 with "PATH:LINE: reason" in err (text_check.c). */
+int rules_check_text(const char *path, const char *text, size_t len, struct strbuf *err);
+
+/* Append Jansson's error text to out, reworded where it names Jansson's
+ * API or says too little (text_check.c). */
+void rules_explain_json_error(const char *jansson_text, struct strbuf *out);
+
 #endif

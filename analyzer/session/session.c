@@ -34,6 +34,7 @@ struct mc_session {
 	bool any_errors;
 	struct strpool *strings;	/* shared by every unit of the session */
 	bool strict;			/* MMIO005 in setup paths too */
+	int max_seconds;		/* DEADLINE-HOOK: per unit, 0 = none */
 	size_t rechecked;		/* stale callers analyzed again */
 };
 
@@ -73,6 +74,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.rules = s->rules;
 	s->cfg.preempt_rt = opt->preempt_rt;
 	s->cfg.max_states = opt->max_states;
+	s->max_seconds = opt->max_seconds;	/* DEADLINE-HOOK */
 	s->strict = opt->strict;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
 		goto fail;
@@ -398,6 +400,8 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 	fill_errors(res, u);
 	res->nfunctions = u->functions.n;
 	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
+	/* DEADLINE-HOOK: the unit's analysis time starts now */
+	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
 		int fi = (int)ipa_unit_fn(p, k, i);
@@ -426,8 +430,10 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 		res->truncated |= st.truncated;
 		res->ncapped += p->fns.v[fi].capped;
 		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
+		res->timed_out |= st.timed_out;	/* DEADLINE-HOOK */
 		ir_fn_free(x);
 	}
+	s->cfg.deadline_ns = 0;
 	show_trace_files(s, &findings);
 	res->findings = findings.v;
 	res->nfindings = findings.n;

@@ -1,11 +1,18 @@
 /*
- * schema.c - opening the findings database and creating / checking its
- * schema (docs/database.md).
+ * schema.c - opening the findings database and bringing its schema to the
+ * current version through numbered migrations (docs/database.md).
  *
- * The schema is created in one transaction when the database has no tables.
- * A database that has tables but no meta table is someone else's file, and
- * one with another schema_version belongs to another mmiocheck: both are
- * refused before anything is written to them.
+ * The schema is the ordered list of steps in migrations[]: step N turns a
+ * version N-1 database into version N (version 0 = no tables).  Opening a
+ * database applies every missing step in one transaction, so an older
+ * database is upgraded completely or not at all.  A database that has
+ * tables but no meta table is someone else's file, and one whose
+ * schema_version is newer than the last step belongs to a newer mmiocheck:
+ * both are refused before anything is written to them.
+ *
+ * Adding a step: write its statements as schema_vN[] and append one line
+ * STEP(N, schema_vN) to migrations[]; the version numbers, meta row and
+ * PRAGMA user_version follow from the table.
  */
 #include "store_int.h"
 #include "summaries.h"
@@ -117,6 +124,105 @@ static const char *const schema_v1[] = {
 	"PRAGMA user_version = 1",
 };
 
+/*
+ * Schema version 2: a stable identity for runs (merge), indexes for history
+ * questions, and the views of docs/database.md.  Views read only
+ * latest_findings / files / findings, so they stay valid as tables grow.
+ */
+static const char *const schema_v2[] = {
+	/* runs.uid identifies a run across databases (mmiocheck merge).  Runs
+	 * of a version 1 database get one derived from their own row, so two
+	 * copies of the same shard upgrade to the same uids. */
+	"ALTER TABLE runs ADD COLUMN uid TEXT",
+	"UPDATE runs SET uid = 'v1-' || id || '-' || started_at WHERE uid IS NULL",
+	"CREATE UNIQUE INDEX runs_uid ON runs(uid)",
+	"CREATE TRIGGER runs_uid_default AFTER INSERT ON runs WHEN NEW.uid IS NULL"
+	" BEGIN UPDATE runs SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id; END",
+
+	"CREATE INDEX files_path_run ON files(path, run_id)",
+	"CREATE INDEX findings_file_key ON findings(file_id, fingerprint, model)",
+	/* ON DELETE SET NULL from functions: without it every deleted function
+	 * row scans findings. */
+	"CREATE INDEX findings_function ON findings(function_id)",
+
+	"CREATE VIEW latest_files AS"
+	" SELECT fl.* FROM files fl"
+	" WHERE fl.run_id = (SELECT MAX(f2.run_id) FROM files f2 WHERE f2.path = fl.path)",
+
+	"CREATE VIEW findings_per_check_model AS"
+	" SELECT rule, rule_name, model, severity, COUNT(*) AS findings,"
+	" COUNT(DISTINCT fingerprint) AS problems, COUNT(DISTINCT path) AS files"
+	" FROM latest_findings GROUP BY rule, rule_name, model, severity",
+
+	"CREATE VIEW findings_per_lock AS"
+	" SELECT lock_kind, lock_name, lock_type, COUNT(*) AS findings,"
+	" COUNT(DISTINCT fingerprint) AS problems, COUNT(DISTINCT path) AS files,"
+	" GROUP_CONCAT(DISTINCT rule) AS rules"
+	" FROM latest_findings WHERE lock_name IS NOT NULL"
+	" GROUP BY lock_kind, lock_name, lock_type",
+
+	"CREATE VIEW findings_per_function AS"
+	" SELECT path, function, COUNT(*) AS findings,"
+	" COUNT(DISTINCT fingerprint) AS problems, GROUP_CONCAT(DISTINCT rule) AS rules"
+	" FROM latest_findings GROUP BY path, function",
+
+	/* Each analysis of a file and the one before it (same path, the
+	 * highest earlier run); prev_file_id is NULL the first time. */
+	"CREATE VIEW file_history AS"
+	" SELECT fl.id AS file_id, fl.run_id, fl.path,"
+	" (SELECT p.id FROM files p WHERE p.path = fl.path AND p.run_id < fl.run_id"
+	"  ORDER BY p.run_id DESC LIMIT 1) AS prev_file_id"
+	" FROM files fl",
+
+	/* new: in this analysis of the file, not in the previous one (by
+	 * fingerprint and model); fixed: the other way round. */
+	"CREATE VIEW finding_changes AS"
+	" SELECT h.run_id, 'new' AS change, f.id AS finding_id, f.rule, f.model, f.severity,"
+	" f.path, f.line, f.fingerprint, f.message"
+	" FROM file_history h JOIN findings f ON f.file_id = h.file_id"
+	" WHERE NOT EXISTS (SELECT 1 FROM findings o WHERE o.file_id = h.prev_file_id"
+	"  AND o.fingerprint = f.fingerprint AND o.model = f.model)"
+	" UNION ALL"
+	" SELECT h.run_id, 'fixed', o.id, o.rule, o.model, o.severity,"
+	" o.path, o.line, o.fingerprint, o.message"
+	" FROM file_history h JOIN findings o ON o.file_id = h.prev_file_id"
+	" WHERE NOT EXISTS (SELECT 1 FROM findings f WHERE f.file_id = h.file_id"
+	"  AND f.fingerprint = o.fingerprint AND f.model = o.model)",
+
+	"CREATE VIEW run_trend AS"
+	" SELECT r.id AS run_id, r.started_at, r.status,"
+	" (SELECT COUNT(*) FROM files fl WHERE fl.run_id = r.id) AS files,"
+	" (SELECT COUNT(*) FROM findings f WHERE f.run_id = r.id) AS findings,"
+	" (SELECT COUNT(*) FROM finding_changes c WHERE c.run_id = r.id AND c.change = 'new') AS new,"
+	" (SELECT COUNT(*) FROM finding_changes c WHERE c.run_id = r.id AND c.change = 'fixed') AS fixed"
+	" FROM runs r",
+};
+
+/* One migration step: the statements that turn version to-1 into `to`. */
+struct migration {
+	int to;
+	const char *const *sql;
+	size_t nsql;
+};
+#define STEP(version, statements) \
+	{ version, statements, sizeof(statements) / sizeof(statements[0]) }
+
+/*
+ * The schema, oldest step first.  Invariant: migrations[i].to == i + 1.
+ * Append new steps at the end (one line each); never edit a shipped step,
+ * databases in the field were made by it.
+ */
+static const struct migration migrations[] = {
+	STEP(1, schema_v1),
+	STEP(2, schema_v2),
+};
+#define NMIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
+
+int store_schema_version(void)
+{
+	return migrations[NMIGRATIONS - 1].to;
+}
+
 /* Run one SQL text without results; -1 with the sqlite message in err. */
 int store_exec(struct store *st, const char *sql, struct strbuf *err)
 {
@@ -175,14 +281,16 @@ static int read_schema_version(struct store *st, long long *version, struct strb
 }
 
 /*
- * Classify the database: 0 = empty (create the schema), 1 = ours and
- * current, -1 = refused or unreadable (err set with the full reason).
+ * Classify the database: returns 0 with *version = 0 (empty: create the
+ * schema) or 1..latest (ours; older versions are upgraded), or -1 when it
+ * is refused or unreadable (err set with the full reason).
  */
-static int check_schema(struct store *st, struct strbuf *err)
+static int check_schema(struct store *st, long long *version, struct strbuf *err)
 {
-	long long ntables, has_meta, version;
+	long long ntables, has_meta;
 	struct strbuf sqlerr = STRBUF_INIT;
 
+	*version = 0;
 	if (query_int(st, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table'", &ntables, &sqlerr) < 0 ||
 	    query_int(st, "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'table' AND name = 'meta'",
 		      &has_meta, &sqlerr) < 0) {
@@ -197,58 +305,101 @@ static int check_schema(struct store *st, struct strbuf *err)
 			    "refusing to modify it", st->path, ntables, ntables == 1 ? "" : "s");
 		return -1;
 	}
-	if (read_schema_version(st, &version, &sqlerr) < 0) {
+	if (read_schema_version(st, version, &sqlerr) < 0) {
 		strbuf_addf(err, "%s: cannot read the schema version: %s", st->path, sqlerr.buf);
 		strbuf_release(&sqlerr);
 		return -1;
 	}
 	strbuf_release(&sqlerr);
-	if (version == -1 || version == -2) {
+	if (*version < 1) {
 		strbuf_addf(err, "%s: not a mmiocheck database (meta has no valid schema_version); "
 			    "refusing to modify it", st->path);
 		return -1;
 	}
-	if (version != STORE_SCHEMA_VERSION) {
-		strbuf_addf(err, "%s: database has schema version %lld, this mmiocheck (%s) supports "
-			    "version %d; refusing to modify it (use another --db)",
-			    st->path, version, MMIOCHECK_VERSION, STORE_SCHEMA_VERSION);
+	if (*version > store_schema_version()) {
+		strbuf_addf(err, "%s: database has schema version %lld, newer than this mmiocheck (%s) "
+			    "supports (%d); refusing to modify it (use a newer mmiocheck or another --db)",
+			    st->path, *version, MMIOCHECK_VERSION, store_schema_version());
 		return -1;
 	}
-	return 1;
+	return 0;
+}
+
+/* check_schema for the other files of the store (store_int.h). */
+int store_check_schema(struct store *st, long long *version, struct strbuf *err)
+{
+	return check_schema(st, version, err);
+}
+
+/* Record that the database is now at `version` (meta row and user_version). */
+static int set_version(struct store *st, int version, struct strbuf *sqlerr)
+{
+	char *sql = xasprintf("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema_version', '%d');"
+			      " PRAGMA user_version = %d", version, version);
+	int rc = store_exec(st, sql, sqlerr);
+
+	free(sql);
+	return rc;
+}
+
+/* Apply the steps after `from`, inside the caller's transaction. */
+static int migrate(struct store *st, long long from, struct strbuf *err)
+{
+	struct strbuf sqlerr = STRBUF_INIT;
+
+	for (size_t i = (size_t)from; i < NMIGRATIONS; i++) {
+		const struct migration *m = &migrations[i];
+		assert(m->to == (int)i + 1);
+		for (size_t k = 0; k < m->nsql; k++)
+			if (store_exec(st, m->sql[k], &sqlerr) < 0)
+				goto fail;
+		if (set_version(st, m->to, &sqlerr) < 0)
+			goto fail;
+		continue;
+fail:
+		if (from == 0)
+			strbuf_addf(err, "%s: cannot create the schema: %s", st->path, sqlerr.buf);
+		else
+			strbuf_addf(err, "%s: cannot upgrade the database from schema version %lld to %d "
+				    "(left unchanged): step %d: %s", st->path, from, store_schema_version(),
+				    m->to, sqlerr.buf);
+		strbuf_release(&sqlerr);
+		return -1;
+	}
+	strbuf_release(&sqlerr);
+	return 0;
 }
 
 /*
- * Create the schema if the database is empty, inside BEGIN IMMEDIATE so two
- * processes of one build starting together do not both create it.
+ * Create or upgrade the schema inside one BEGIN IMMEDIATE transaction, so
+ * two processes of one build starting together do not both do it, and a
+ * failed step leaves the database as it was.
  */
 static int ensure_schema(struct store *st, struct strbuf *err)
 {
 	struct strbuf sqlerr = STRBUF_INIT;
-	int kind;
+	long long version;
 
-	if (store_exec(st, "BEGIN IMMEDIATE", &sqlerr) < 0)
-		goto sqlfail;
-	kind = check_schema(st, err);	/* again: another process may have won */
-	if (kind < 0) {
+	if (store_exec(st, "BEGIN IMMEDIATE", &sqlerr) < 0) {
+		strbuf_addf(err, "%s: cannot lock the database to check its schema: %s", st->path, sqlerr.buf);
+		strbuf_release(&sqlerr);
+		return -1;
+	}
+	/* Again, under the write lock: another process may have won. */
+	if (check_schema(st, &version, err) < 0 ||
+	    (version < store_schema_version() && migrate(st, version, err) < 0)) {
 		store_exec(st, "ROLLBACK", &sqlerr);
 		strbuf_release(&sqlerr);
 		return -1;
 	}
-	for (size_t i = 0; kind == 0 && i < sizeof(schema_v1) / sizeof(schema_v1[0]); i++)
-		if (store_exec(st, schema_v1[i], &sqlerr) < 0) {
-			store_exec(st, "ROLLBACK", &sqlerr);
-			goto sqlfail;
-		}
 	if (store_exec(st, "COMMIT", &sqlerr) < 0) {
 		store_exec(st, "ROLLBACK", &sqlerr);
-		goto sqlfail;
+		strbuf_addf(err, "%s: cannot commit the schema: %s", st->path, sqlerr.buf);
+		strbuf_release(&sqlerr);
+		return -1;
 	}
 	strbuf_release(&sqlerr);
 	return 0;
-sqlfail:
-	strbuf_addf(err, "%s: cannot create the schema: %s", st->path, sqlerr.buf);
-	strbuf_release(&sqlerr);
-	return -1;
 }
 
 /*
@@ -275,6 +426,15 @@ static void remove_created(const char *path)
 	free(side);
 }
 
+int store_busy_timeout_ms(void)
+{
+	const char *env = getenv("MMIOCHECK_BUSY_TIMEOUT_MS");
+	char *end = NULL;
+	long v = env && *env ? strtol(env, &end, 10) : -1;
+
+	return end && !*end && v >= 0 && v <= 600000 ? (int)v : STORE_BUSY_TIMEOUT_MS;
+}
+
 /* Open the sqlite handle; -1 with "PATH: cannot open database: reason". */
 static int open_handle(struct store *st, struct strbuf *err)
 {
@@ -297,7 +457,8 @@ static int open_handle(struct store *st, struct strbuf *err)
 		return -1;
 	}
 	sqlite3_extended_result_codes(st->db, 1);
-	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
+	st->busy_ms = store_busy_timeout_ms();
+	sqlite3_busy_timeout(st->db, st->busy_ms);
 	return 0;
 }
 
@@ -330,7 +491,7 @@ static int switch_to_wal(struct store *st, struct strbuf *err)
 	int rc = SQLITE_OK;
 	char *mode = NULL;
 
-	for (int waited = 0; waited <= STORE_BUSY_TIMEOUT_MS; waited += 20) {
+	for (int waited = 0; waited <= st->busy_ms; waited += 20) {
 		mode = try_wal(st, &rc);
 		if (mode || ((rc & 0xff) != SQLITE_BUSY && (rc & 0xff) != SQLITE_LOCKED))
 			break;
@@ -366,6 +527,7 @@ struct store *store_open(const char *path, struct strbuf *err)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
 	struct stat sb;
+	long long version;
 	bool existed;
 
 	assert(path && err);
@@ -383,7 +545,7 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * A failure from here on does not remove the file: another process
 	 * of the same build may be using it already.
 	 */
-	if (check_schema(st, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0 ||
+	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0 ||
 	    store_summaries_schema(st, err) < 0 /* MIGRATION-HOOK: summaries */)
 		goto fail;
 	/* MIGRATION-HOOK: report (suppressions table, suppress_store.c) */

@@ -12,7 +12,8 @@
 #include "../util/util.h"
 #include "mmiocheck/mmiocheck.h"
 
-#define STORE_SCHEMA_VERSION 1
+/* The schema version this build writes (the last migration step). */
+int store_schema_version(void);
 
 struct store;
 

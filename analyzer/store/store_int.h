@@ -9,6 +9,9 @@
 #include <sqlite3.h>
 #include "store.h"
 
+/* How long a connection waits for another process's write lock before it
+ * fails with "database is locked"; MMIOCHECK_BUSY_TIMEOUT_MS overrides it
+ * (0..600000), e.g. for tests of the timeout. */
 #define STORE_BUSY_TIMEOUT_MS 10000
 
 /* Prepared statements, compiled on first use and kept for the handle's life. */
@@ -28,8 +31,14 @@ struct store {
 	sqlite3 *db;
 	char *path;
 	sqlite3_stmt *stmts[STMT_COUNT];
+	int busy_ms;		/* the bounded busy wait of this connection */
 };
 
 int store_exec(struct store *st, const char *sql, struct strbuf *err);
+/* The busy timeout to use: STORE_BUSY_TIMEOUT_MS or the environment's. */
+int store_busy_timeout_ms(void);
+/* Is the open database ours?  0 with *version (0 = empty), or -1 with
+ * "PATH: reason" in err when it is someone else's or too new (schema.c). */
+int store_check_schema(struct store *st, long long *version, struct strbuf *err);
 
 #endif

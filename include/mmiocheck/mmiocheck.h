@@ -85,6 +85,7 @@ struct mc_result {
 	size_t ncapped;		/* function summaries cut to lock events (too
 				 * large, or recursion that did not settle) */
 	size_t unknown_calls;	/* indirect calls with no known target */
+	bool timed_out;		/* DEADLINE-HOOK: --max-seconds ran out for it */
 };
 
 struct mc_options {
@@ -95,6 +96,7 @@ struct mc_options {
 	const char *db_path;		/* NULL: no database */
 	bool preempt_rt;
 	int max_states;			/* per CFG node; 0 = default */
+	int max_seconds;		/* DEADLINE-HOOK: analysis time per unit; 0 = none */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */

@@ -1,0 +1,210 @@
+/*
+ * query_output.c - table, JSON and CSV output of query rows (query_output.h).
+ */
+#include "query_output.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void query_output_init(struct query_output *qo, FILE *out, int format)
+{
+	memset(qo, 0, sizeof(*qo));
+	qo->out = out;
+	qo->format = format;
+}
+
+/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is invalid. */
+static size_t utf8_len(const unsigned char *s)
+{
+	if (s[0] < 0x80)
+		return 1;
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
+	if (s[0] >= 0xe0 && s[0] <= 0xef) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+			return 0;
+		if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f))
+			return 0;	/* overlong, surrogate */
+		return 3;
+	}
+	if (s[0] >= 0xf0 && s[0] <= 0xf4) {
+		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
+			return 0;
+		if ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+/* A JSON string literal of s: escapes, and U+FFFD for invalid UTF-8. */
+static void json_string(FILE *out, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	fputc('"', out);
+	while (*p) {
+		size_t n = utf8_len(p);
+		if (*p == '"' || *p == '\\')
+			fprintf(out, "\\%c", *p);
+		else if (*p == '\n')
+			fputs("\\n", out);
+		else if (*p == '\t')
+			fputs("\\t", out);
+		else if (*p < 0x20 || *p == 0x7f)
+			fprintf(out, "\\u%04x", *p);
+		else if (n == 0)
+			fputs("\\ufffd", out);
+		else
+			fwrite(p, 1, n, out);
+		p += n ? n : 1;
+	}
+	fputc('"', out);
+}
+
+/* One CSV field, quoted when it holds a comma, quote, CR/LF or edge space. */
+static void csv_field(FILE *out, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (!strpbrk(s, ",\"\r\n") && !(n && (s[0] == ' ' || s[n - 1] == ' '))) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* A copy of s for the table: control characters shown as '?'. */
+static char *table_cell(const char *s)
+{
+	char *c = xstrdup(s ? s : "");
+
+	for (char *p = c; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f)
+			*p = '?';
+	return c;
+}
+
+/* The header: remember the names; CSV prints them, JSON opens the array. */
+static void take_header(struct query_output *qo, const struct store_row *row)
+{
+	qo->ncols = row->ncols;
+	qo->names = xcalloc(row->ncols ? row->ncols : 1, sizeof(*qo->names));
+	for (int i = 0; i < row->ncols; i++)
+		qo->names[i] = xstrdup(row->names[i] ? row->names[i] : "");
+	if (qo->format == QUERY_OUT_CSV) {
+		for (int i = 0; i < row->ncols; i++) {
+			if (i)
+				fputc(',', qo->out);
+			csv_field(qo->out, qo->names[i]);
+		}
+		fputs("\r\n", qo->out);
+	} else if (qo->format == QUERY_OUT_JSON) {
+		fputc('[', qo->out);
+	}
+}
+
+/* One JSON object: numbers as numbers, NULL as null, text as strings. */
+static void json_row(struct query_output *qo, const struct store_row *row)
+{
+	fputs(qo->nrows ? ",\n  {" : "\n  {", qo->out);
+	for (int i = 0; i < row->ncols; i++) {
+		if (i)
+			fputs(", ", qo->out);
+		json_string(qo->out, qo->names[i]);
+		fputs(": ", qo->out);
+		if (row->types[i] == SV_NULL || !row->values[i])
+			fputs("null", qo->out);
+		else if (row->types[i] == SV_INT || row->types[i] == SV_REAL)
+			fputs(row->values[i], qo->out);
+		else
+			json_string(qo->out, row->values[i]);
+	}
+	fputc('}', qo->out);
+}
+
+int query_output_row(void *ud, const struct store_row *row)
+{
+	struct query_output *qo = ud;
+
+	if (!row->values) {
+		take_header(qo, row);
+		return 0;
+	}
+	if (qo->format == QUERY_OUT_JSON) {
+		json_row(qo, row);
+	} else if (qo->format == QUERY_OUT_CSV) {
+		for (int i = 0; i < row->ncols; i++) {
+			if (i)
+				fputc(',', qo->out);
+			csv_field(qo->out, row->values[i] ? row->values[i] : "");
+		}
+		fputs("\r\n", qo->out);
+	} else {
+		char **cells = xcalloc(row->ncols ? row->ncols : 1, sizeof(*cells));
+		for (int i = 0; i < row->ncols; i++)
+			cells[i] = table_cell(row->values[i]);
+		VEC_PUSH(qo->rows, cells);
+	}
+	qo->nrows++;
+	return 0;
+}
+
+/* Print one table line of ncols cells padded to widths. */
+static void table_line(FILE *out, char *const *cells, const size_t *widths, int ncols)
+{
+	for (int i = 0; i < ncols; i++) {
+		if (i == ncols - 1)
+			fprintf(out, "%s\n", cells[i]);
+		else
+			fprintf(out, "%-*s  ", (int)widths[i], cells[i]);
+	}
+}
+
+/* The buffered rows as columns aligned to their widest cell. */
+static void print_table(struct query_output *qo)
+{
+	size_t *widths = xcalloc(qo->ncols ? qo->ncols : 1, sizeof(*widths));
+	char **header = xcalloc(qo->ncols ? qo->ncols : 1, sizeof(*header));
+
+	for (int i = 0; i < qo->ncols; i++) {
+		header[i] = table_cell(qo->names[i]);
+		widths[i] = strlen(header[i]);
+		for (size_t r = 0; r < qo->rows.n; r++)
+			if (strlen(qo->rows.v[r][i]) > widths[i])
+				widths[i] = strlen(qo->rows.v[r][i]);
+	}
+	if (qo->ncols)
+		table_line(qo->out, header, widths, qo->ncols);
+	for (size_t r = 0; r < qo->rows.n; r++)
+		table_line(qo->out, qo->rows.v[r], widths, qo->ncols);
+	fprintf(qo->out, "(%zu row%s)\n", qo->rows.n, qo->rows.n == 1 ? "" : "s");
+	for (int i = 0; i < qo->ncols; i++)
+		free(header[i]);
+	free(header);
+	free(widths);
+}
+
+void query_output_finish(struct query_output *qo)
+{
+	if (qo->format == QUERY_OUT_TABLE && qo->names)
+		print_table(qo);
+	else if (qo->format == QUERY_OUT_JSON && qo->names)
+		fputs(qo->nrows ? "\n]\n" : "]\n", qo->out);
+	for (size_t r = 0; r < qo->rows.n; r++) {
+		for (int i = 0; i < qo->ncols; i++)
+			free(qo->rows.v[r][i]);
+		free(qo->rows.v[r]);
+	}
+	VEC_FREE(qo->rows);
+	for (int i = 0; i < qo->ncols; i++)
+		free(qo->names[i]);
+	free(qo->names);
+	qo->names = NULL;
+}

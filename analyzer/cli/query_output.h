@@ -1,0 +1,34 @@
+/*
+ * query_output.h - printing query rows (mmiocheck query) as an aligned
+ * table, JSON (an array of objects) or CSV (RFC 4180).
+ *
+ * Values come from the database, i.e. from analyzed trees and other tools:
+ * JSON output is always valid UTF-8 (bad bytes become U+FFFD), CSV quotes
+ * every field that needs it, the table shows control characters as '?'.
+ */
+#ifndef MMIOCHECK_QUERY_OUTPUT_H
+#define MMIOCHECK_QUERY_OUTPUT_H
+
+#include "store/query.h"
+#include "util/util.h"
+
+#include <stdio.h>
+
+enum { QUERY_OUT_TABLE, QUERY_OUT_JSON, QUERY_OUT_CSV };
+
+struct query_output {
+	FILE *out;
+	int format;
+	int ncols;
+	char **names;			/* copies of the column names */
+	VEC(char **) rows;		/* table only: rows kept to align columns */
+	size_t nrows;
+};
+
+void query_output_init(struct query_output *qo, FILE *out, int format);
+/* A store_row_fn: the header first, then every row. */
+int query_output_row(void *qo, const struct store_row *row);
+/* Print what is buffered (table) or the closing bracket (JSON); frees all. */
+void query_output_finish(struct query_output *qo);
+
+#endif

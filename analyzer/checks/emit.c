@@ -249,13 +249,11 @@ void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_
 }
 
 /* Hash of everything a finding is about, excluding its position. */
-static uint64_t identity_hash(const struct check_ctx *ctx, const struct mc_finding *f)
+static uint64_t identity_hash(const struct mc_finding *f, const char *line, size_t len)
 {
 	const char *parts[] = { f->rule, f->model, f->file, f->function,
 				f->lock_type ? f->lock_type : f->lock_name, f->accessor };
 	uint64_t h = HASH_SEED;
-	size_t len;
-	const char *line = ir_unit_line(ctx->unit, f->line, &len);
 
 	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
 		const char *p = parts[i] ? parts[i] : "";
@@ -267,37 +265,35 @@ static uint64_t identity_hash(const struct check_ctx *ctx, const struct mc_findi
 	return h;
 }
 
+/* The fingerprint of an identity and its occurrence among equal ones. */
+static void set_fingerprint(struct mc_finding *f, uint64_t identity, uint64_t occurrence)
+{
+	uint64_t h = hash_bytes(&occurrence, sizeof(occurrence), identity);
+
+	snprintf(f->fingerprint, sizeof(f->fingerprint), "%016llx", (unsigned long long)h);
+}
+
 void checks_fingerprint_one(struct mc_finding *f, const char *line, size_t len, uint64_t occurrence)
 {
-	const char *parts[] = { f->rule, f->model, f->file, f->function,
-				f->lock_type ? f->lock_type : f->lock_name, f->accessor };
-	uint64_t h = HASH_SEED;
-
-	for (size_t i = 0; i < sizeof(parts) / sizeof(parts[0]); i++) {
-		const char *p = parts[i] ? parts[i] : "";
-		h = hash_bytes(p, strlen(p) + 1, h);
-	}
-	for (size_t i = 0; i < len; i++)
-		if (!isspace((unsigned char)line[i]))
-			h = hash_bytes(&line[i], 1, h);
-	h = hash_bytes(&occurrence, sizeof(occurrence), h);
-	snprintf(f->fingerprint, sizeof(f->fingerprint), "%016llx", (unsigned long long)h);
+	set_fingerprint(f, identity_hash(f, line, len), occurrence);
 }
 
 void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n)
 {
 	uint64_t *ids = xcalloc(n ? n : 1, sizeof(*ids));
 
-	for (size_t i = 0; i < n; i++)
-		ids[i] = identity_hash(ctx, &f[i]);
+	for (size_t i = 0; i < n; i++) {
+		size_t len;
+		const char *line = ir_unit_line(ctx->unit, f[i].line, &len);
+		ids[i] = identity_hash(&f[i], line, len);
+	}
 	for (size_t i = 0; i < n; i++) {
 		uint64_t occurrence = 0;
 		for (size_t j = 0; j < n; j++)
 			if (j != i && ids[j] == ids[i] &&
 			    (f[j].line < f[i].line || (f[j].line == f[i].line && f[j].col < f[i].col)))
 				occurrence++;
-		uint64_t h = hash_bytes(&occurrence, sizeof(occurrence), ids[i]);
-		snprintf(f[i].fingerprint, sizeof(f[i].fingerprint), "%016llx", (unsigned long long)h);
+		set_fingerprint(&f[i], ids[i], occurrence);
 	}
 	free(ids);
 }

@@ -199,6 +199,22 @@ static int contract_api(const struct ipa_program *p, const struct ir_contract *k
 	return ref.index;
 }
 
+/* Append a synthetic lock node (a caller's or framework's lock). */
+static uint32_t add_context_node(struct ir_function *x, enum ir_op op, const struct ipa_context_lock *l,
+				 int rule, const struct ir_loc *loc)
+{
+	struct ir_node n = ir_node_make(op);
+
+	n.loc = *loc;
+	n.lock = l->lock;
+	n.lock_type = l->lock_type;
+	n.rule = rule;
+	n.spelled = op == IR_RELEASE && l->release_label ? l->release_label : l->label;
+	n.synthetic = true;
+	VEC_PUSH(x->nodes, n);
+	return (uint32_t)x->nodes.n - 1;
+}
+
 /* For checks: the caller's lock named by __must_hold / __releases is held
  * on entry.  Returns the new entry node (or the old one). */
 static uint32_t add_contract_entry(struct ipa_program *p, struct ir_function *x, edge_vec *edges)
@@ -209,22 +225,18 @@ static uint32_t add_contract_entry(struct ipa_program *p, struct ir_function *x,
 		const struct ir_contract *k = &x->contracts.v[i];
 		if (k->kind == IR_ACQUIRES || !k->lock)
 			continue;
-		struct ir_node n = ir_node_make(IR_ACQUIRE);
-		n.loc = k->loc;
-		n.lock = k->lock;
-		n.lock_type = k->lock_type;
-		n.rule = contract_api(p, k);
+		int rule = contract_api(p, k);
+		if (rule < 0)
+			continue;
 		char *label = xasprintf("%s(&%s)", k->kind == IR_MUST_HOLD ? "__must_hold" : "__releases",
 					strpool_str(p->strings, k->lock));
-		n.spelled = strpool_intern(p->strings, label);
-		n.synthetic = true;
+		struct ipa_context_lock held = { k->lock, k->lock_type, rule, -1,
+						 strpool_intern(p->strings, label), 0 };
 		free(label);
-		if (n.rule < 0)
-			continue;
-		VEC_PUSH(x->nodes, n);
-		struct pending_edge pe = { (uint32_t)x->nodes.n - 1, entry, IR_EDGE_NEXT };
+		uint32_t a = add_context_node(x, IR_ACQUIRE, &held, rule, &k->loc);
+		struct pending_edge pe = { a, entry, IR_EDGE_NEXT };
 		VEC_PUSH(*edges, pe);
-		entry = (uint32_t)x->nodes.n - 1;
+		entry = a;
 	}
 	return entry;
 }
@@ -243,22 +255,6 @@ static void copy_header(struct ir_function *x, const struct ir_function *fn)
 		VEC_PUSH(x->contracts, fn->contracts.v[i]);
 	for (size_t i = 0; i < fn->nodes.n; i++)
 		VEC_PUSH(x->nodes, fn->nodes.v[i]);
-}
-
-/* Append a synthetic lock node (a caller's or framework's lock). */
-static uint32_t add_context_node(struct ir_function *x, enum ir_op op, const struct ipa_context_lock *l,
-				 int rule, const struct ir_loc *loc)
-{
-	struct ir_node n = ir_node_make(op);
-
-	n.loc = *loc;
-	n.lock = l->lock;
-	n.lock_type = l->lock_type;
-	n.rule = rule;
-	n.spelled = op == IR_RELEASE && l->release_label ? l->release_label : l->label;
-	n.synthetic = true;
-	VEC_PUSH(x->nodes, n);
-	return (uint32_t)x->nodes.n - 1;
 }
 
 /*

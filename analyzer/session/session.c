@@ -449,32 +449,38 @@ static char *hex16(uint64_t h)
 	return xasprintf("%016llx", (unsigned long long)h);
 }
 
-/* The summaries unit u defines, and those of other files it used. */
-static void unit_summaries(struct ipa_program *p, struct ir_unit *u, summary_vec *def, summary_vec *used)
+/* Record a summary the unit used (once per key); takes `hash`. */
+static void add_use(summary_vec *used, const char *key, const char *name, char *hash, bool capped)
 {
-	for (size_t i = 0; i < p->fns.n; i++) {
-		struct ipa_fn *f = &p->fns.v[i];
-		if (f->unit != u)
-			continue;
+	for (size_t j = 0; j < used->n; j++)
+		if (!strcmp(used->v[j].key, key)) {
+			free(hash);
+			return;
+		}
+	struct store_summary us = { key, name, hash, NULL, capped };
+	VEC_PUSH(*used, us);
+}
+
+/* The summaries the k-th unit defines, and those of other files it used. */
+static void unit_summaries(struct ipa_program *p, size_t k, summary_vec *def, summary_vec *used)
+{
+	const struct ir_unit *u = p->units.v[k];
+
+	for (size_t i = 0; i < u->functions.n; i++) {
+		struct ipa_fn *f = &p->fns.v[ipa_unit_fn(p, k, i)];
 		if (f->summary) {
 			struct store_summary ss = { strpool_str(p->strings, f->key), strpool_str(p->strings, f->name),
 						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped };
 			VEC_PUSH(*def, ss);
 		}
-		for (size_t k = 0; k < f->callees.n; k++) {
-			struct ipa_fn *c = &p->fns.v[f->callees.v[k]];
-			bool dup = false;
+		for (size_t c = 0; c < f->callees.n; c++) {
+			struct ipa_fn *callee = &p->fns.v[f->callees.v[c]];
 			/* another file's summary (stored, or analyzed in this
 			 * run): a later change to it must re-check u */
-			if (!c->external && (c->unit == u || !c->summary))
+			if (!callee->external && (callee->unit == u || !callee->summary))
 				continue;
-			for (size_t j = 0; j < used->n && !dup; j++)
-				dup = !strcmp(used->v[j].key, strpool_str(p->strings, c->key));
-			if (!dup) {
-				struct store_summary us = { strpool_str(p->strings, c->key), strpool_str(p->strings, c->name),
-							    hex16(c->hash), NULL, c->capped };
-				VEC_PUSH(*used, us);
-			}
+			add_use(used, strpool_str(p->strings, callee->key), strpool_str(p->strings, callee->name),
+				hex16(callee->hash), callee->capped);
 		}
 	}
 }
@@ -485,11 +491,7 @@ static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id nam
 {
 	const char *key = strpool_str(p->strings, name);
 
-	for (size_t j = 0; j < used->n; j++)
-		if (!strcmp(used->v[j].key, key))
-			return;
-	struct store_summary us = { key, key, xstrdup("none"), NULL, false };
-	VEC_PUSH(*used, us);
+	add_use(used, key, key, xstrdup("none"), false);
 }
 
 static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
@@ -531,7 +533,7 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
-	unit_summaries(p, u, &def, &used);
+	unit_summaries(p, k, &def, &used);
 	missing_uses(p, k, &used);
 	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
 		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);

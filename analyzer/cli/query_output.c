@@ -13,38 +13,14 @@ void query_output_init(struct query_output *qo, FILE *out, int format)
 	qo->format = format;
 }
 
-/* Length of the valid UTF-8 sequence at s (1..4), or 0 if it is invalid. */
-static size_t utf8_len(const unsigned char *s)
-{
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		return (s[1] & 0xc0) == 0x80 ? 2 : 0;
-	if (s[0] >= 0xe0 && s[0] <= 0xef) {
-		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
-			return 0;
-		if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f))
-			return 0;	/* overlong, surrogate */
-		return 3;
-	}
-	if (s[0] >= 0xf0 && s[0] <= 0xf4) {
-		if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 || (s[3] & 0xc0) != 0x80)
-			return 0;
-		if ((s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-			return 0;
-		return 4;
-	}
-	return 0;
-}
-
 /* A JSON string literal of s: escapes, and U+FFFD for invalid UTF-8. */
 static void json_string(FILE *out, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	const unsigned char *p = (const unsigned char *)s, *end = p + strlen(s);
 
 	fputc('"', out);
 	while (*p) {
-		size_t n = utf8_len(p);
+		size_t n = utf8_seq_len(p, (size_t)(end - p));
 		if (*p == '"' || *p == '\\')
 			fprintf(out, "\\%c", *p);
 		else if (*p == '\n')

@@ -83,35 +83,6 @@ void ci_uri_path(struct strbuf *sb, const char *s)
 	}
 }
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0. */
-static size_t utf8_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
-
 json_t *ci_jstr(const char *s)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -125,7 +96,7 @@ json_t *ci_jstr(const char *s)
 	strbuf_init(&sb);
 	n = strlen(s);
 	for (size_t i = 0; i < n;) {
-		size_t len = utf8_len((const unsigned char *)s + i, n - i);
+		size_t len = utf8_seq_len((const unsigned char *)s + i, n - i);
 		if (len) {
 			strbuf_add(&sb, s + i, len);
 			i += len;

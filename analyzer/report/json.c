@@ -8,6 +8,7 @@
  * dropped: Jansson refuses invalid UTF-8.
  */
 #include "report.h"
+#include "report_int.h"
 #include "util/util.h"
 
 #include <assert.h>
@@ -18,63 +19,6 @@
 #define JSON_FORMAT_NAME "mmiocheck-findings"
 #define JSON_FORMAT_VERSION 1
 
-/* Length of the valid UTF-8 sequence at s (n bytes left), or 0 if invalid. */
-static size_t utf8_seq_len(const unsigned char *s, size_t n)
-{
-	size_t len;
-	unsigned cp;
-
-	if (s[0] < 0x80)
-		return 1;
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		len = 2, cp = s[0] & 0x1f;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		len = 3, cp = s[0] & 0x0f;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		len = 4, cp = s[0] & 0x07;
-	else
-		return 0;
-	if (len > n)
-		return 0;
-	for (size_t i = 1; i < len; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-		cp = (cp << 6) | (s[i] & 0x3f);
-	}
-	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
-	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
-		return 0;
-	return len;
-}
-
-/* A JSON string for s (null for NULL), invalid bytes replaced by U+FFFD. */
-static json_t *jstr(const char *s)
-{
-	struct strbuf sb = STRBUF_INIT;
-	json_t *j;
-	size_t n;
-
-	if (!s)
-		return json_null();
-	j = json_string(s);
-	if (j)
-		return j;
-	n = strlen(s);
-	for (size_t i = 0; i < n;) {
-		size_t len = utf8_seq_len((const unsigned char *)s + i, n - i);
-		if (len) {
-			strbuf_add(&sb, s + i, len);
-			i += len;
-		} else {
-			strbuf_adds(&sb, "\xef\xbf\xbd");
-			i++;
-		}
-	}
-	j = json_string(sb.buf ? sb.buf : "");
-	strbuf_release(&sb);
-	assert(j);
-	return j;
-}
 
 static json_t *jint(unsigned long long v)
 {
@@ -94,16 +38,16 @@ static json_t *file_json(const struct mc_result *r)
 {
 	json_t *o = json_object(), *errors = json_array();
 
-	put(o, "path", jstr(r->path));
+	put(o, "path", ci_jstr(r->path));
 	put(o, "parsed", json_boolean(r->parsed));
-	put(o, "content_hash", jstr(r->content_hash[0] ? r->content_hash : NULL));
+	put(o, "content_hash", ci_jstr(r->content_hash[0] ? r->content_hash : NULL));
 	for (size_t i = 0; i < r->nerrors; i++) {
 		const struct mc_file_diag *d = &r->errors[i];
 		json_t *e = json_object();
-		put(e, "file", jstr(d->file ? d->file : r->path));
+		put(e, "file", ci_jstr(d->file ? d->file : r->path));
 		put(e, "line", jint(d->line));
 		put(e, "column", jint(d->col));
-		put(e, "message", jstr(d->message));
+		put(e, "message", ci_jstr(d->message));
 		json_array_append_new(errors, e);
 	}
 	put(o, "errors", errors);
@@ -118,9 +62,9 @@ static json_t *lock_json(const struct mc_finding *f)
 	if (!f->lock_name && !f->lock_type && !f->lock_kind)
 		return json_null();
 	o = json_object();
-	put(o, "name", jstr(f->lock_name));
-	put(o, "type", jstr(f->lock_type));
-	put(o, "kind", jstr(f->lock_kind));
+	put(o, "name", ci_jstr(f->lock_name));
+	put(o, "type", ci_jstr(f->lock_type));
+	put(o, "kind", ci_jstr(f->lock_kind));
 	return o;
 }
 
@@ -145,11 +89,11 @@ static json_t *trace_json(const struct mc_finding *f)
 	for (size_t i = 0; i < f->ntrace; i++) {
 		const struct mc_trace_step *t = &f->trace[i];
 		json_t *o = json_object();
-		put(o, "kind", jstr(t->kind));
-		put(o, "file", jstr(t->file ? t->file : f->file));
+		put(o, "kind", ci_jstr(t->kind));
+		put(o, "file", ci_jstr(t->file ? t->file : f->file));
 		put(o, "line", jint(t->line));
 		put(o, "column", jint(t->col));
-		put(o, "message", jstr(t->message));
+		put(o, "message", ci_jstr(t->message));
 		json_array_append_new(a, o);
 	}
 	return a;
@@ -159,20 +103,20 @@ static json_t *finding_json(const struct mc_finding *f)
 {
 	json_t *o = json_object();
 
-	put(o, "rule", jstr(f->rule));
-	put(o, "rule_name", jstr(f->rule_name));
-	put(o, "severity", jstr(f->severity));
-	put(o, "model", jstr(f->model));
-	put(o, "file", jstr(f->file));
+	put(o, "rule", ci_jstr(f->rule));
+	put(o, "rule_name", ci_jstr(f->rule_name));
+	put(o, "severity", ci_jstr(f->severity));
+	put(o, "model", ci_jstr(f->model));
+	put(o, "file", ci_jstr(f->file));
 	put(o, "line", jint(f->line));
 	put(o, "column", jint(f->col));
 	put(o, "end_line", jint(f->end_line));
 	put(o, "end_column", jint(f->end_col));
-	put(o, "function", jstr(f->function));
+	put(o, "function", ci_jstr(f->function));
 	put(o, "lock", lock_json(f));
-	put(o, "accessor", jstr(f->accessor));
-	put(o, "message", jstr(f->message));
-	put(o, "fingerprint", jstr(f->fingerprint[0] ? f->fingerprint : NULL));
+	put(o, "accessor", ci_jstr(f->accessor));
+	put(o, "message", ci_jstr(f->message));
+	put(o, "fingerprint", ci_jstr(f->fingerprint[0] ? f->fingerprint : NULL));
 	put(o, "fixit", fixit_json(f));
 	put(o, "trace", trace_json(f));
 	return o;
@@ -255,11 +199,11 @@ int report_json(FILE *out, const struct mc_result *const *results, size_t n,
 	put(root, "format", json_string(JSON_FORMAT_NAME));
 	put(root, "version", json_integer(JSON_FORMAT_VERSION));
 	put(tool, "name", json_string("mmiocheck"));
-	put(tool, "version", jstr(meta->tool_version));
+	put(tool, "version", ci_jstr(meta->tool_version));
 	put(root, "tool", tool);
 	put(root, "run_id", meta->run_id >= 0 ? json_integer(meta->run_id) : json_null());
 	for (size_t i = 0; i < meta->nmodels; i++)
-		json_array_append_new(models, jstr(meta->models[i]));
+		json_array_append_new(models, ci_jstr(meta->models[i]));
 	put(root, "models", models);
 	for (size_t i = 0; i < n; i++) {
 		json_array_append_new(files, file_json(results[i]));

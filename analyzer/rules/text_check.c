@@ -8,23 +8,6 @@
 
 #include <string.h>
 
-/* Length of the valid UTF-8 sequence at s (s + avail is the end), or 0. */
-static size_t utf8_seq(const unsigned char *s, size_t avail)
-{
-	size_t n = s[0] < 0x80 ? 1 : s[0] >= 0xc2 && s[0] <= 0xdf ? 2 : s[0] >= 0xe0 && s[0] <= 0xef ? 3
-		 : s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : 0;
-
-	if (n == 0 || n > avail)
-		return 0;
-	for (size_t i = 1; i < n; i++)
-		if ((s[i] & 0xc0) != 0x80)
-			return 0;
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||	/* overlong, surrogate */
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))		/* overlong, > U+10FFFF */
-		return 0;
-	return n;
-}
-
 int rules_check_text(const char *path, const char *text, size_t len, struct strbuf *err)
 {
 	const unsigned char *p = (const unsigned char *)text, *line_start = p;
@@ -37,7 +20,7 @@ int rules_check_text(const char *path, const char *text, size_t len, struct strb
 		return -1;
 	}
 	for (size_t i = 0; i < len;) {
-		size_t n = p[i] ? utf8_seq(p + i, len - i) : 0;
+		size_t n = p[i] ? utf8_seq_len(p + i, len - i) : 0;
 		if (n == 0) {
 			strbuf_reset(err);
 			strbuf_addf(err, p[i] ? "%s:%u: invalid UTF-8 (byte 0x%02x at column %zu)"

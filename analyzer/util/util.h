@@ -79,6 +79,11 @@ str_id strpool_find(const struct strpool *p, const char *s);
 const char *strpool_str(const struct strpool *p, str_id id);
 size_t strpool_count(const struct strpool *p);
 
+/* Length (1..4) of the well-formed UTF-8 sequence at s, with `avail`
+ * bytes left, or 0: overlong forms, surrogates and code points above
+ * U+10FFFF are not well-formed (RFC 3629). */
+size_t utf8_seq_len(const unsigned char *s, size_t avail);
+
 /* 64-bit FNV-1a, used for fingerprints and hash tables. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
 #define HASH_SEED 1469598103934665603ULL

@@ -6,14 +6,17 @@
  * error (also when a file had parse errors; what parsed is still reported).
  */
 #include "cli.h"
+#include "driver/driver.h"
 #include "mmiocheck/mmiocheck.h"
 #include "report/report.h"
 #include "util/util.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 enum out_format { OUT_TEXT, OUT_JSON };
 
@@ -26,6 +29,12 @@ struct cli {
 	enum out_format format;
 	bool no_db;
 	bool list_models, list_checks, dump_ir;
+	/* build integration (docs/kernel.md) */
+	const char *compdb;	/* -p DIR */
+	int jobs;		/* -j N; 0 = number of CPUs */
+	bool kbuild;		/* called by Kbuild as CHECK= */
+	bool no_incremental;
+	size_t failed, findings;	/* totals of the last run_jobs */
 };
 
 static const char usage_text[] =
@@ -46,15 +55,22 @@ static const char usage_text[] =
 	"  --list-models      print the models and exit\n"
 	"  --list-checks      print the checks and exit\n"
 	"  --dump-ir          print the event IR of each function instead\n"
+	"  -p DIR             analyze the C files of DIR/compile_commands.json\n"
+	"  -j N               files analyzed in parallel (default: number of CPUs)\n"
+	"  --no-incremental   parse every file even if its inputs are unchanged\n"
+	"  --kbuild           Kbuild checker mode (make C=1 CHECK=mmiocheck; automatic\n"
+	"                     when make runs it): gcc flags, diagnostics on stderr,\n"
+	"                     MMIOCHECK_DB, MMIOCHECK_RUN\n"
 	"  --version          print the version and exit\n"
 	"  -h, --help         print this help and exit\n"
 	"\n"
-	"Exit status: 0 clean, 1 findings, 2 usage or input error.\n";
+	"Exit status: 0 clean, 1 findings, 2 usage or input error, 130 interrupted.\n"
+	"In Kbuild mode findings exit 0 (1 with MMIOCHECK_WERROR=1).\n";
 
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
-	OPT_VERSION,
+	OPT_VERSION, OPT_NO_INCREMENTAL, OPT_KBUILD,
 };
 
 static const struct option long_options[] = {
@@ -70,6 +86,8 @@ static const struct option long_options[] = {
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "dump-ir", no_argument, NULL, OPT_DUMP_IR },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "no-incremental", no_argument, NULL, OPT_NO_INCREMENTAL },
+	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -98,7 +116,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	optind = 1;
 	for (;;) {
 		int longidx = 0;
-		int o = getopt_long(nopt, argv, ":h", long_options, &longidx);
+		int o = getopt_long(nopt, argv, ":hp:j:", long_options, &longidx);
 		char *end;
 
 		if (o == -1)
@@ -126,6 +144,14 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_LIST_MODELS: c->list_models = true; break;
 		case OPT_LIST_CHECKS: c->list_checks = true; break;
 		case OPT_DUMP_IR: c->dump_ir = true; break;
+		case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
+		case OPT_KBUILD: c->kbuild = true; break;
+		case 'p': c->compdb = optarg; break;
+		case 'j':
+			c->jobs = (int)strtol(optarg, &end, 10);
+			if (*end || c->jobs < 1 || c->jobs > 1024)
+				return usage_error("bad -j '%s' (1..1024)", optarg);
+			break;
 		case OPT_VERSION:
 			printf("mmiocheck %s\n", MMIOCHECK_VERSION);
 			return MC_EXIT_CLEAN;
@@ -152,50 +178,394 @@ static char *joined_argv(int argc, char **argv)
 	return strbuf_detach(&sb);
 }
 
-/* Analyze every file; print as we go (text) or at the end (json). */
-static int run_files(struct cli *c, struct mc_session *s)
+/* One translation unit to analyze. */
+struct job {
+	const char *file;
+	const char *dir;		/* chdir here first (compile_commands), or NULL */
+	const char *const *args;
+	int nargs;
+};
+
+/* Everything the workers of one step share, read-only after the fork. */
+struct job_set {
+	const struct cli *c;
+	struct mc_options opt;		/* attach_run: the run of this invocation */
+	VEC(struct job) jobs;
+	VEC(struct mc_result *) keep;	/* --format json: results (one slot only) */
+	FILE *diag;			/* where findings are printed */
+	char cwd[PATH_MAX];
+};
+
+struct worker {
+	struct job_set *set;
+	struct mc_session *s;
+};
+
+/*
+ * Analyze one job with session s: the findings as text (or kept for
+ * JSON), messages about parse errors and dropped flags on stderr, the
+ * outcome in rep.  Kbuild mode and the -j pool both come through here.
+ */
+static void analyze_one(struct job_set *set, struct mc_session *s, const struct job *j,
+			struct strbuf *out, struct pool_reply *rep)
 {
-	VEC(struct mc_result *) results = VEC_INIT;
-	int status = MC_EXIT_CLEAN;
+	char *err = NULL;
+	struct mc_result *r = mc_analyze_file(s, j->file, j->args, j->nargs, &err);
+
+	rep->status = MC_EXIT_CLEAN;
+	if (!r) {
+		mc_error("%s", err);
+		free(err);
+		rep->status = MC_EXIT_ERROR;
+		rep->failed = true;
+		return;
+	}
+	for (size_t i = 0; i < r->ndropped_args; i++)
+		mc_error("%s: clang does not accept '%s'; dropped it (add it to rules/compiler-flags.json)",
+			 j->file, r->dropped_args[i]);
+	if (r->nerrors) {
+		mc_error("%s: %zu parse error%s; analyzed what parsed", j->file, r->nerrors,
+			 r->nerrors == 1 ? "" : "s");
+		rep->status = MC_EXIT_ERROR;
+	}
+	for (size_t k = 0; k < r->nfindings; k++)
+		if (mc_finding_is_failure(&r->findings[k])) {
+			rep->nfindings++;
+			if (rep->status == MC_EXIT_CLEAN)
+				rep->status = MC_EXIT_FINDINGS;
+		}
+	rep->nerrors = (unsigned)r->nerrors;
+	rep->reused = r->reused;
+	if (set->c->kbuild) {
+		report_text(stderr, r);	/* Kbuild: diagnostics on stderr, like sparse */
+		mc_result_free(r);
+	} else if (set->c->format == OUT_TEXT) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		if (mem) {
+			report_text(mem, r);	/* parse errors included, gcc-style */
+			fclose(mem);
+			strbuf_add(out, buf, len);
+		}
+		free(buf);
+		mc_result_free(r);
+	} else {
+		VEC_PUSH(set->keep, r);
+	}
+}
+
+static void *job_init(void *arg)
+{
+	struct worker *w = xcalloc(1, sizeof(*w));
 	char *err = NULL;
 
-	for (size_t i = 0; i < c->files.n; i++) {
-		struct mc_result *r = mc_analyze_file(s, c->files.v[i], c->clang_args, c->nclang, &err);
-		if (!r) {
-			mc_error("%s", err);
-			free(err);
-			err = NULL;
-			status = MC_EXIT_ERROR;
-			break;
-		}
-		if (r->nerrors) {
-			mc_error("%s: %zu parse error%s; analyzed what parsed", c->files.v[i], r->nerrors,
-				 r->nerrors == 1 ? "" : "s");
-			status = MC_EXIT_ERROR;
-		}
-		for (size_t k = 0; k < r->nfindings; k++)
-			if (mc_finding_is_failure(&r->findings[k]) && status == MC_EXIT_CLEAN)
-				status = MC_EXIT_FINDINGS;
-		if (c->format == OUT_TEXT)
-			report_text(stdout, r);	/* parse errors included, gcc-style */
-		VEC_PUSH(results, r);
+	w->set = arg;
+	w->s = mc_session_open(&w->set->opt, &err);
+	if (!w->s) {
+		mc_error("%s", err);
+		free(err);
+		free(w);
+		return NULL;
 	}
-	if (c->format == OUT_JSON) {
-		struct report_meta meta;
-		meta.tool_version = MMIOCHECK_VERSION;
-		meta.run_id = mc_session_run_id(s);
-		meta.nmodels = mc_session_models(s, &meta.models);
-		report_json(stdout, (const struct mc_result *const *)results.v, results.n, &meta);
+	return w;
+}
+
+static void job_fini(void *state)
+{
+	struct worker *w = state;
+
+	mc_session_close(w->s);
+	free(w);
+}
+
+static const char *job_name(void *arg, size_t i)
+{
+	const struct job_set *set = arg;
+
+	return set->jobs.v[i].file;
+}
+
+static void job_work(void *state, size_t i, struct strbuf *out, struct pool_reply *rep)
+{
+	struct worker *w = state;
+	const struct job *j = &w->set->jobs.v[i];
+
+	if (j->dir && chdir(j->dir) < 0) {
+		mc_error("%s: cannot enter its directory %s", j->file, j->dir);
+		rep->status = MC_EXIT_ERROR;
+		rep->failed = true;
+		return;
 	}
+	analyze_one(w->set, w->s, j, out, rep);
+	if (j->dir && chdir(w->set->cwd) < 0)
+		mc_error("cannot return to %s", w->set->cwd);
+}
+
+/* Print the JSON report of the kept results (one slot only). */
+static void print_json(struct job_set *set, struct mc_session *s)
+{
+	struct report_meta meta;
+
+	meta.tool_version = MMIOCHECK_VERSION;
+	meta.run_id = mc_session_run_id(s);
+	meta.nmodels = mc_session_models(s, &meta.models);
+	report_json(stdout, (const struct mc_result *const *)set->keep.v, set->keep.n, &meta);
 	fflush(stdout);
+}
+
+/* The run's last word: status in the database, JSON, the summary line. */
+static int finish_run(struct job_set *set, const struct pool_totals *t)
+{
+	char *err = NULL;
+	struct mc_session *s = mc_session_open(&set->opt, &err);
+	int status = t->interrupted ? MC_EXIT_INTERRUPTED : t->status;
+
+	if (!s) {
+		mc_error("%s", err);
+		free(err);
+		return MC_EXIT_ERROR;
+	}
+	if (t->interrupted)
+		mc_session_mark_interrupted(s);
+	if (t->parse_errors || t->failed)
+		mc_session_mark_errors(s);
+	if (set->c->format == OUT_JSON)
+		print_json(set, s);
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);
 		free(err);
 		status = MC_EXIT_ERROR;
 	}
-	for (size_t i = 0; i < results.n; i++)
-		mc_result_free(results.v[i]);
-	VEC_FREE(results);
+	mc_session_close(s);
+	if (set->c->compdb || (set->c->jobs && !set->c->kbuild))
+		mc_error("%zu file%s analyzed (%zu reused), %zu with parse errors, %zu failed, "
+			 "%zu finding%s%s", t->done, t->done == 1 ? "" : "s", t->reused, t->parse_errors,
+			 t->failed, t->findings, t->findings == 1 ? "" : "s",
+			 t->interrupted ? "; interrupted" : "");
+	return status;
+}
+
+/*
+ * Analyze every job: create the run, run the parallel step (workers attach
+ * to the run), finish the run.  No database connection is open across the
+ * fork.  A second pass (files whose callee summaries changed) would be one
+ * more pool_run() between the two.
+ */
+static int run_jobs(struct cli *c, struct job_set *set)
+{
+	struct pool_ops ops = { job_init, job_work, job_fini, set, job_name };
+	struct pool_totals t;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int slots = c->format == OUT_JSON ? 1 : c->jobs ? c->jobs : cpus > 0 ? (int)cpus : 1;
+	char *err = NULL;
+
+	set->c = c;
+	set->diag = stdout;
+	if (!getcwd(set->cwd, sizeof(set->cwd)))
+		set->cwd[0] = '\0';
+	if (set->opt.db_path) {
+		struct mc_session *s0 = mc_session_open(&set->opt, &err);
+		if (!s0) {
+			mc_error("%s", err);
+			free(err);
+			return MC_EXIT_ERROR;
+		}
+		set->opt.attach_run = mc_session_run_id(s0);
+		mc_session_close(s0);
+	}
+	pool_run(&ops, set->jobs.n, slots, &t);
+	c->failed = t.failed;
+	c->findings = t.findings;
+	int status = finish_run(set, &t);
+	for (size_t i = 0; i < set->keep.n; i++)
+		mc_result_free(set->keep.v[i]);
+	VEC_FREE(set->keep);
+	return status;
+}
+
+/* -1 if arg is not one of our long options, else how many values it takes. */
+static int our_long_option(const char *arg)
+{
+	const char *name = arg + 2, *eq = strchr(name, '=');
+	size_t n = eq ? (size_t)(eq - name) : strlen(name);
+
+	for (const struct option *o = long_options; o->name; o++)
+		if (strlen(o->name) == n && !strncmp(o->name, name, n))
+			return o->has_arg == required_argument;
+	return -1;
+}
+
+/* Jobs for -p: the compilation database's C files (only FILEs if given),
+ * their flags through the table; inputs checked before anything is written. */
+typedef VEC(strvec) strvec_vec;
+
+static int compdb_jobs(struct cli *c, compdb *db, struct job_set *set, struct flag_table *ft,
+		       strvec_vec *owned)
+{
+	struct strbuf err = STRBUF_INIT;
+	char *msg = NULL;
+
+	strbuf_init(&err);
+	if (compdb_load(c->compdb, db, &err) < 0) {
+		mc_error("%s", err.buf);
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
+	VEC_GROW(*owned, db->n);
+	for (size_t i = 0; i < db->n; i++) {
+		const struct compdb_entry *e = &db->v[i];
+		bool wanted = !c->files.n;
+		for (size_t k = 0; k < c->files.n && !wanted; k++) {
+			char real[PATH_MAX];
+			wanted = realpath(c->files.v[k], real) && !strcmp(real, e->file);
+		}
+		if (!wanted)
+			continue;
+		if (mc_check_input(e->file, &msg) < 0) {
+			mc_error("%s (in %s)", msg, c->compdb);
+			free(msg);
+			return -1;
+		}
+		strvec *args = &owned->v[owned->n++];
+		memset(args, 0, sizeof(*args));
+		flag_table_filter(ft, (const char *const *)e->args.v, (int)e->args.n, args);
+		struct job j = { e->file, e->directory, (const char *const *)args->v, (int)args->n };
+		VEC_PUSH(set->jobs, j);
+	}
+	if (!set->jobs.n) {
+		mc_error("%s: no C files to analyze%s", c->compdb, c->files.n ? " among those given" : "");
+		return -1;
+	}
+	return 0;
+}
+
+/* An absolute form of a path that may be relative to the current directory. */
+static char *absolute_path(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
+}
+
+/* The analysis proper: FILEs or -p, in parallel; the run around it. */
+static int analyze(struct cli *c, char *argv_text)
+{
+	struct job_set set;
+	struct flag_table *ft = NULL;
+	compdb db = VEC_INIT;
+	strvec_vec owned = VEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	char *db_abs = NULL, *root_abs = NULL;
+	int status = MC_EXIT_ERROR;
+
+	memset(&set, 0, sizeof(set));
+	set.opt = c->opt;
+	set.opt.argv_text = argv_text;
+	set.opt.incremental = !c->no_incremental;
+	if (c->compdb) {
+		strbuf_init(&err);
+		ft = flag_table_load(mc_rules_dir(&c->opt), &err);
+		if (!ft) {
+			mc_error("%s", err.buf);
+			goto out;
+		}
+		if (compdb_jobs(c, &db, &set, ft, &owned) < 0)
+			goto out;
+		/* Workers chdir to each entry's directory. */
+		if (set.opt.db_path)
+			set.opt.db_path = db_abs = absolute_path(set.opt.db_path);
+		if (set.opt.source_root)
+			set.opt.source_root = root_abs = absolute_path(set.opt.source_root);
+	} else {
+		for (size_t i = 0; i < c->files.n; i++) {
+			struct job j = { c->files.v[i], NULL, c->clang_args, c->nclang };
+			VEC_PUSH(set.jobs, j);
+		}
+	}
+	status = run_jobs(c, &set);
+out:
+	strbuf_release(&err);
+	for (size_t i = 0; i < owned.n; i++)
+		strvec_free(&owned.v[i]);
+	VEC_FREE(owned);
+	compdb_free(&db);
+	flag_table_free(ft);
+	VEC_FREE(set.jobs);
+	free(db_abs);
+	free(root_abs);
+	return status;
+}
+
+/*
+ * Kbuild checker mode: one file per process, gcc's flags through the
+ * table, diagnostics on stderr, one shared named run in MMIOCHECK_DB.
+ * Findings do not fail the build (unless MMIOCHECK_WERROR=1); a flag never
+ * does; a file that cannot be stored (database locked too long, disk full)
+ * does, with a message.
+ */
+static int run_kbuild(int argc, char **argv)
+{
+	strvec ours = VEC_INIT, flags = VEC_INIT, clang = VEC_INIT;
+	VEC(char *) args = VEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct flag_table *ft = NULL;
+	char *source = NULL, *dbpath = NULL, *argv_text = joined_argv(argc, argv);
+	const char *werror = getenv("MMIOCHECK_WERROR"), *run = getenv("MMIOCHECK_RUN");
+	struct cli c;
+	int status = MC_EXIT_ERROR;
+
+	memset(&c, 0, sizeof(c));
+	mc_options_init(&c.opt);
+	if (kbuild_split(argc, argv, our_long_option, &ours, &flags, &source) < 0) {
+		usage_error("%s", "Kbuild mode: the last argument must be the C file");
+		goto out;
+	}
+	VEC_PUSH(args, argv[0]);
+	for (size_t i = 0; i < ours.n; i++)
+		VEC_PUSH(args, ours.v[i]);
+	VEC_PUSH(args, source);
+	VEC_PUSH(args, NULL);
+	status = parse_args(&c, (int)args.n - 1, args.v);
+	if (status >= 0)
+		goto out;
+	status = MC_EXIT_ERROR;
+	c.opt.extra_rules = c.rules.v;
+	c.opt.nextra_rules = (int)c.rules.n;
+	strbuf_init(&err);
+	if (!(ft = flag_table_load(mc_rules_dir(&c.opt), &err))) {
+		mc_error("%s", err.buf);
+		goto out;
+	}
+	flag_table_filter(ft, (const char *const *)flags.v, (int)flags.n, &clang);
+	c.clang_args = (const char *const *)clang.v;
+	c.nclang = (int)clang.n;
+	if (!c.no_db)
+		c.opt.db_path = c.opt.db_path ? c.opt.db_path : (dbpath = kbuild_default_db());
+	c.opt.run_name = run && *run ? run : "kbuild";
+	c.jobs = 1;
+	c.kbuild = true;
+	status = analyze(&c, argv_text);
+	if (status == MC_EXIT_FINDINGS && !(werror && !strcmp(werror, "1")))
+		status = MC_EXIT_CLEAN;
+	/* Parse errors are clang's, not the build's: reported, not fatal. */
+	if (status == MC_EXIT_ERROR && !c.failed)
+		status = werror && !strcmp(werror, "1") && c.findings ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
+out:
+	strbuf_release(&err);
+	flag_table_free(ft);
+	strvec_free(&ours);
+	strvec_free(&flags);
+	strvec_free(&clang);
+	VEC_FREE(args);
+	VEC_FREE(c.rules);
+	VEC_FREE(c.files);
+	free(source);
+	free(dbpath);
+	free(argv_text);
 	return status;
 }
 
@@ -206,6 +576,8 @@ int cmd_analyze(int argc, char **argv)
 	char *err = NULL;
 	int status;
 
+	if (kbuild_is_checker_call(argc, argv))
+		return run_kbuild(argc, argv);
 	memset(&c, 0, sizeof(c));
 	mc_options_init(&c.opt);
 	status = parse_args(&c, argc, argv);
@@ -214,7 +586,7 @@ int cmd_analyze(int argc, char **argv)
 	c.opt.extra_rules = c.rules.v;
 	c.opt.nextra_rules = (int)c.rules.n;
 	bool listing = c.list_models || c.list_checks;
-	if (!listing && !c.files.n) {
+	if (!listing && !c.files.n && !c.compdb) {
 		status = usage_error("%s", "no input files");
 		goto out;
 	}
@@ -231,6 +603,11 @@ int cmd_analyze(int argc, char **argv)
 	else if (!c.opt.db_path)
 		c.opt.db_path = "mmiocheck.db";
 	char *argv_text = joined_argv(argc, argv);
+	if (!listing && !c.dump_ir) {
+		status = analyze(&c, argv_text);
+		free(argv_text);
+		goto out;
+	}
 	c.opt.argv_text = argv_text;
 	struct mc_session *s = mc_session_open(&c.opt, &err);
 	if (!s) {
@@ -246,7 +623,7 @@ int cmd_analyze(int argc, char **argv)
 		if (c.list_checks)
 			mc_list_checks(s, stdout);
 		status = MC_EXIT_CLEAN;
-	} else if (c.dump_ir) {
+	} else {
 		status = MC_EXIT_CLEAN;
 		for (size_t i = 0; i < c.files.n; i++)
 			if (mc_dump_ir(s, c.files.v[i], c.clang_args, c.nclang, stdout, &err) < 0) {
@@ -254,8 +631,6 @@ int cmd_analyze(int argc, char **argv)
 				free(err);
 				status = MC_EXIT_ERROR;
 			}
-	} else {
-		status = run_files(&c, s);
 	}
 	mc_session_close(s);
 	free(argv_text);

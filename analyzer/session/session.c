@@ -6,6 +6,7 @@
 #include "../checks/checks.h"
 #include "../frontend/frontend.h"
 #include "../store/store.h"
+#include "incremental.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -28,6 +29,9 @@ struct mc_session {
 	const char *model_names[ENG_MAX_MODELS];
 	size_t nmodel_names;
 	bool any_errors;
+	/* KBUILD-HOOK */
+	struct incr *incr;	/* NULL: no incremental reuse */
+	bool named_run, attached_run, interrupted;
 };
 
 void mc_options_init(struct mc_options *opt)
@@ -83,8 +87,19 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 		struct strbuf models = STRBUF_INIT;
 		for (size_t i = 0; i < s->nmodel_names; i++)
 			strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
+		/* KBUILD-HOOK: shared (named or attached) runs, incremental reuse */
+		s->named_run = opt->run_name != NULL;
+		s->attached_run = !s->named_run && opt->attach_run > 0;
+		if (s->named_run)
+			s->run_id = store_named_run(s->store, opt->run_name, MMIOCHECK_VERSION, models.buf,
+						    opt->argv_text, getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		else if (s->attached_run)
+			s->run_id = opt->attach_run;
+		else
 		s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
 					    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		if (opt->incremental)
+			s->incr = incr_new(opt, default_rules_dir(opt), models.buf);
 		strbuf_release(&models);
 		if (s->run_id < 0)
 			goto fail;
@@ -162,6 +177,15 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 
 	if (mc_check_input(path, err) < 0)
 		return NULL;
+	if (s->incr) {	/* KBUILD-HOOK: reuse a unit whose inputs are unchanged */
+		struct mc_result *old;
+		int got = incr_begin_unit(s->incr, s->store, s->run_id, path, display_path(s, path),
+					  clang_args, nargs, &old, err);
+		if (got != 0) {
+			s->any_errors |= got < 0 || (old && old->nerrors);
+			return got < 0 ? NULL : old;
+		}
+	}
 	strbuf_init(&sb);
 	u = frontend_parse(s->fe, path, clang_args, nargs, &sb);
 	if (!u) {
@@ -191,6 +215,13 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 	}
 	res->findings = findings.v;
 	res->nfindings = findings.n;
+	/* KBUILD-HOOK: what the unit read, and the flags clang rejected */
+	if (s->incr)
+		incr_note_inputs(s->incr, u);
+	res->ndropped_args = u->dropped_args.n;
+	res->dropped_args = xcalloc(u->dropped_args.n + 1, sizeof(char *));
+	for (size_t i = 0; i < u->dropped_args.n; i++)
+		res->dropped_args[i] = xstrdup(u->dropped_args.v[i]);
 	ir_unit_free(u);
 	if (res->nerrors)
 		s->any_errors = true;
@@ -202,6 +233,13 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 		return NULL;
 	}
 	strbuf_release(&sb);
+	if (s->incr && s->store) {	/* KBUILD-HOOK */
+		char *ierr = NULL;
+		if (incr_end_unit(s->incr, s->store, s->run_id, res->path, &ierr) < 0) {
+			mc_error("%s (it will be analyzed again next time)", ierr);
+			free(ierr);
+		}
+	}
 	return res;
 }
 
@@ -258,7 +296,10 @@ int mc_session_finish(struct mc_session *s, char **err)
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
-	if (store_finish_run(s->store, s->run_id, s->any_errors ? "errors" : "ok", &sb) < 0) {
+	/* KBUILD-HOOK: a named run is shared; its status only ever worsens */
+	const char *status = s->interrupted ? "interrupted" : s->any_errors ? "errors" : "ok";
+	if (s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
+			 : store_finish_run(s->store, s->run_id, status, &sb) < 0) {
 		*err = take_err(&sb);
 		return -1;
 	}
@@ -275,6 +316,7 @@ void mc_session_close(struct mc_session *s)
 	if (s->fe)
 		frontend_free(s->fe);
 	rules_free(s->rules);
+	incr_free(s->incr);
 	free(s->source_root);
 	free(s);
 }
@@ -326,6 +368,30 @@ void mc_result_free(struct mc_result *r)
 	for (size_t i = 0; i < r->nfunctions; i++)
 		free(r->functions[i].name);
 	free(r->functions);
+	for (size_t i = 0; i < r->ndropped_args; i++)	/* KBUILD-HOOK */
+		free(r->dropped_args[i]);
+	free(r->dropped_args);
 	free(r->path);
 	free(r);
+}
+
+/* KBUILD-HOOK */
+void mc_session_mark_interrupted(struct mc_session *s)
+{
+	s->interrupted = true;
+}
+
+void mc_session_mark_errors(struct mc_session *s)
+{
+	s->any_errors = true;
+}
+
+const char *mc_rules_dir(const struct mc_options *opt)
+{
+	return default_rules_dir(opt);
+}
+
+size_t mc_session_reused(const struct mc_session *s)
+{
+	return incr_reused(s->incr);
 }

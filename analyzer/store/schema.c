@@ -8,6 +8,7 @@
  * refused before anything is written to them.
  */
 #include "store_int.h"
+#include "incremental.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -237,6 +238,11 @@ static int ensure_schema(struct store *st, struct strbuf *err)
 			store_exec(st, "ROLLBACK", &sqlerr);
 			goto sqlfail;
 		}
+	/* MIGRATION-HOOK: kbuild (named runs, unit inputs; store/incremental.c) */
+	if (store_incremental_schema(st, &sqlerr) < 0) {
+		store_exec(st, "ROLLBACK", &sqlerr);
+		goto sqlfail;
+	}
 	if (store_exec(st, "COMMIT", &sqlerr) < 0) {
 		store_exec(st, "ROLLBACK", &sqlerr);
 		goto sqlfail;

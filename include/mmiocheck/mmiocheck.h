@@ -28,6 +28,7 @@
 #define MC_EXIT_CLEAN 0
 #define MC_EXIT_FINDINGS 1
 #define MC_EXIT_ERROR 2
+#define MC_EXIT_INTERRUPTED 130	/* Ctrl-C: what finished is stored */
 
 struct mc_trace_step {
 	char *kind;		/* "acquire", "write", "inner-acquire", "trylock",
@@ -82,6 +83,10 @@ struct mc_result {
 	size_t nfindings;
 	struct mc_finding *findings;
 	bool truncated;		/* a state bound was hit somewhere */
+	/* KBUILD-HOOK */
+	bool reused;		/* inputs unchanged: carried over, not parsed */
+	char **dropped_args;	/* arguments clang rejected, dropped for the parse */
+	size_t ndropped_args;
 };
 
 struct mc_options {
@@ -94,6 +99,12 @@ struct mc_options {
 	int max_states;			/* per CFG node; 0 = default */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
+	/* KBUILD-HOOK: shared runs and incremental reuse (docs/kernel.md) */
+	const char *run_name;		/* add to the run of this name (created by
+					 * the first process); Kbuild mode */
+	long long attach_run;		/* > 0: add to this run (-j workers); the
+					 * session does not finish it */
+	bool incremental;		/* reuse units whose inputs are unchanged */
 };
 
 struct mc_session;
@@ -125,5 +136,15 @@ bool mc_finding_is_failure(const struct mc_finding *f);
 /* The models actually run, for reports ("contract", "ppc64-legacy"). */
 size_t mc_session_models(const struct mc_session *s, const char *const **names);
 long long mc_session_run_id(const struct mc_session *s);
+
+/* KBUILD-HOOK: the run's final status is "interrupted" (Ctrl-C). */
+void mc_session_mark_interrupted(struct mc_session *s);
+/* The run's final status is "errors" (a worker process saw them). */
+void mc_session_mark_errors(struct mc_session *s);
+/* The rules directory the options resolve to (--rules-dir, MMIOCHECK_RULES,
+ * the built-in default): where rules/compiler-flags.json is read from. */
+const char *mc_rules_dir(const struct mc_options *opt);
+/* Units reused (not parsed) by this session. */
+size_t mc_session_reused(const struct mc_session *s);
 
 #endif

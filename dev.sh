@@ -9,7 +9,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libsqlite3-dev libjansson-dev sqlite3)
+# linux-headers-amd64 (+ bc): the real-Kbuild test (tests/kbuild) builds a module against it.
+DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libsqlite3-dev libjansson-dev sqlite3
+      linux-headers-amd64 bc)
 BUILD_DIR=${BUILD_DIR:-build}
 
 install_deps() {

@@ -354,7 +354,8 @@ static int finish_run(struct job_set *set, const struct pool_totals *t)
  */
 static int run_jobs(struct cli *c, struct job_set *set)
 {
-	struct pool_ops ops = { job_init, job_work, job_fini, set, job_name };
+	struct pool_ops ops = { job_init, job_work, job_fini, set, job_name,
+				c->compdb || (c->jobs && !c->kbuild) };
 	struct pool_totals t;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int slots = c->format == OUT_JSON ? 1 : c->jobs ? c->jobs : cpus > 0 ? (int)cpus : 1;

@@ -99,6 +99,7 @@ struct pool_ops {
 	void (*fini)(void *state);
 	void *arg;
 	const char *(*name)(void *arg, size_t job);	/* for the progress line */
+	bool progress;		/* show progress on stderr */
 };
 
 struct pool_totals {

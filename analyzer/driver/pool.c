@@ -167,7 +167,7 @@ static void reap(struct slot *s)
 }
 
 struct progress {
-	bool tty;
+	bool show, tty;
 	size_t njobs;
 	const char *current;
 	/* Output in job order whatever the completion order: text[i] waits
@@ -201,6 +201,8 @@ static void deliver(struct progress *p, size_t job, char *text, size_t len)
 static void show_progress(const struct progress *p, const struct pool_totals *t, const char *name,
 			  const struct pool_reply *rep)
 {
+	if (!p->show)
+		return;
 	if (p->tty) {
 		fprintf(stderr, "\r\033[K[%zu/%zu] %zu finding%s, %zu reused  %s", t->done + t->failed,
 			p->njobs, t->findings, t->findings == 1 ? "" : "s", t->reused,
@@ -345,7 +347,7 @@ static void kill_busy(const struct pool_ops *ops, struct slot *slots, int nslots
 void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_totals *t)
 {
 	struct sigaction sa, old;
-	struct progress p = { isatty(STDERR_FILENO) == 1, njobs, NULL,
+	struct progress p = { ops->progress, ops->progress && isatty(STDERR_FILENO) == 1, njobs, NULL,
 			      xcalloc(njobs + 1, sizeof(char *)), xcalloc(njobs + 1, sizeof(size_t)),
 			      xcalloc(njobs + 1, sizeof(bool)), 0 };
 	size_t next = 0;

@@ -152,7 +152,9 @@ static int compute_key(struct incr *in, const char *path, const char *const *arg
 	}
 	in->source = xstrdup(real);
 	snprintf(in->main_hash, sizeof(in->main_hash), "%s", current_hash(in, real));
-	h = hash_bytes(getcwd(cwd, sizeof(cwd)) ? cwd : "", strlen(cwd) + 1, HASH_SEED);
+	if (!getcwd(cwd, sizeof(cwd)))
+		cwd[0] = '\0';
+	h = hash_bytes(cwd, strlen(cwd) + 1, HASH_SEED);
 	for (int i = 0; i < nargs; i++)
 		h = hash_bytes(args[i], strlen(args[i]) + 1, h);
 	hex64(in->flags_hash, h);

@@ -370,6 +370,7 @@ static int run_jobs(struct cli *c, struct job_set *set)
 		if (!s0) {
 			mc_error("%s", err);
 			free(err);
+			c->failed = set->jobs.n;
 			return MC_EXIT_ERROR;
 		}
 		set->opt.attach_run = mc_session_run_id(s0);

@@ -103,7 +103,8 @@ struct pool_ops {
 };
 
 struct pool_totals {
-	size_t done, reused, failed, parse_errors, findings;
+	size_t done, reused, failed, findings;
+	size_t parse_errors;	/* files with parse errors */
 	int status;		/* worst job status */
 	bool interrupted;	/* Ctrl-C: jobs not started were skipped */
 };

@@ -224,7 +224,7 @@ static void account(struct pool_totals *t, const struct pool_reply *rep)
 		t->done++;
 	t->reused += rep->reused;
 	t->findings += rep->nfindings;
-	t->parse_errors += rep->nerrors;
+	t->parse_errors += rep->nerrors > 0;
 	if (rep->status > t->status)
 		t->status = rep->status;
 }

@@ -34,6 +34,7 @@ struct cli {
 	int jobs;		/* -j N; 0 = number of CPUs */
 	bool kbuild;		/* called by Kbuild as CHECK= */
 	bool no_incremental;
+	bool print_clang_args;	/* -p: print the clang command per file */
 	size_t failed, findings;	/* totals of the last run_jobs */
 };
 
@@ -58,6 +59,8 @@ static const char usage_text[] =
 	"  -p DIR             analyze the C files of DIR/compile_commands.json\n"
 	"  -j N               files analyzed in parallel (default: number of CPUs)\n"
 	"  --no-incremental   parse every file even if its inputs are unchanged\n"
+	"  --print-clang-args with -p: print the clang -fsyntax-only command of each\n"
+	"                     file (the flags after the table) instead of analyzing\n"
 	"  --kbuild           Kbuild checker mode (make C=1 CHECK=mmiocheck; automatic\n"
 	"                     when make runs it): gcc flags, diagnostics on stderr,\n"
 	"                     MMIOCHECK_DB, MMIOCHECK_RUN\n"
@@ -70,7 +73,7 @@ static const char usage_text[] =
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
-	OPT_VERSION, OPT_NO_INCREMENTAL, OPT_KBUILD,
+	OPT_VERSION, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 };
 
 static const struct option long_options[] = {
@@ -88,6 +91,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "no-incremental", no_argument, NULL, OPT_NO_INCREMENTAL },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
+	{ "print-clang-args", no_argument, NULL, OPT_PRINT_CLANG_ARGS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -146,6 +150,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_DUMP_IR: c->dump_ir = true; break;
 		case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
 		case OPT_KBUILD: c->kbuild = true; break;
+		case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
 		case 'p': c->compdb = optarg; break;
 		case 'j':
 			c->jobs = (int)strtol(optarg, &end, 10);
@@ -443,6 +448,42 @@ static int compdb_jobs(struct cli *c, compdb *db, struct job_set *set, struct fl
 	return 0;
 }
 
+/* Append s to sb quoted for /bin/sh. */
+static void add_shell_quoted(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			strbuf_adds(sb, "'\\''");
+		else
+			strbuf_addch(sb, *s);
+	strbuf_addch(sb, '\'');
+}
+
+/* --print-clang-args: one shell line per job, runnable as is. */
+static int print_clang_commands(const struct job_set *set)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	for (size_t i = 0; i < set->jobs.n; i++) {
+		const struct job *j = &set->jobs.v[i];
+		strbuf_reset(&sb);
+		strbuf_adds(&sb, "cd ");
+		add_shell_quoted(&sb, j->dir ? j->dir : ".");
+		strbuf_adds(&sb, " && clang-19 -fsyntax-only");
+		for (int k = 0; k < j->nargs; k++) {
+			strbuf_addch(&sb, ' ');
+			add_shell_quoted(&sb, j->args[k]);
+		}
+		strbuf_addch(&sb, ' ');
+		add_shell_quoted(&sb, j->file);
+		puts(sb.buf);
+	}
+	strbuf_release(&sb);
+	return MC_EXIT_CLEAN;
+}
+
 /* An absolute form of a path that may be relative to the current directory. */
 static char *absolute_path(const char *path)
 {
@@ -477,6 +518,10 @@ static int analyze(struct cli *c, char *argv_text)
 		}
 		if (compdb_jobs(c, &db, &set, ft, &owned) < 0)
 			goto out;
+		if (c->print_clang_args) {
+			status = print_clang_commands(&set);
+			goto out;
+		}
 		/* Workers chdir to each entry's directory. */
 		if (set.opt.db_path)
 			set.opt.db_path = db_abs = absolute_path(set.opt.db_path);

@@ -23,6 +23,7 @@ BUILD=${1:-$ROOT/build-rel}
 MMIOCHECK=$BUILD/mmiocheck
 WORK=${WORK:-/tmp/mmiocheck-linux-6.1}
 JOBS=${JOBS:-2}
+MODELS=${MODELS:-contract,generic,ppc64-legacy}
 DIRS=${DIRS:-"drivers/net/ethernet/intel drivers/net/ethernet/broadcom drivers/net/ethernet/mellanox/mlx4
  drivers/infiniband/hw/mlx4 drivers/infiniband/hw/mthca drivers/infiniband/hw/hfi1 drivers/infiniband/hw/qib
  drivers/infiniband/hw/qedr drivers/mmc/host drivers/scsi/qla2xxx drivers/tty/serial"}
@@ -88,11 +89,12 @@ print("%-22s %8.1f s  %4d files  %3d non-zero  peak %4.0f MB" % (name, wall, len
       sum(1 for r in rcs if r), rss))
 PY
 }
-time_cmd() {   # name command...
+time_cmd() {   # name log command...
     python3 - "$@" <<'PY'
 import resource, subprocess, sys, time
 t0 = time.time()
-rc = subprocess.run(sys.argv[2:], stdout=subprocess.DEVNULL, stderr=open(sys.argv[2 + sys.argv[2:].index("--db") + 1] + ".log", "w")).returncode
+with open(sys.argv[2], "w") as log:
+    rc = subprocess.run(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=log).returncode
 wall = time.time() - t0
 rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
 print("%-22s %8.1f s  exit %d  peak %4.0f MB per process" % (sys.argv[1], wall, rc, rss))
@@ -107,8 +109,9 @@ rm -f "$DB" "$DB-wal" "$DB-shm"
     echo "== speed, $JOBS jobs, $(nproc) CPUs, $(date -u +%Y-%m-%d) ($(basename "$HEADERS"))"
     run_parallel "clang-19 -fsyntax-only" "$WORK/clang.sh"
     run_parallel "sparse (Kbuild C=2)" "$WORK/sparse.sh"
-    time_cmd "mmiocheck -j$JOBS" "$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --db "$DB"
-    time_cmd "mmiocheck re-run" "$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --db "$DB"
+    time_cmd "mmiocheck -j$JOBS" "$WORK/run1.log" "$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --model "$MODELS" --db "$DB"
+    time_cmd "mmiocheck re-run" "$WORK/run2.log" "$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --model "$MODELS" --db "$DB"
+    tail -n 1 "$WORK/run1.log"; tail -n 1 "$WORK/run2.log"
 } | tee "$WORK/speed.txt"
 
 # --- results of the first run
@@ -119,7 +122,7 @@ SELECT 'files analyzed' AS what, COUNT(*) AS n FROM files WHERE run_id = 1
 UNION ALL SELECT 'files with parse errors', COUNT(*) FROM files WHERE run_id = 1 AND parse_errors > 0
 UNION ALL SELECT 'functions', COUNT(*) FROM functions fn JOIN files f ON f.id = fn.file_id WHERE f.run_id = 1;
 SELECT rule, model, COUNT(*) AS findings FROM findings WHERE run_id = 1 GROUP BY rule, model ORDER BY rule, model;
-SELECT replace(path, '$WORK/src/', '') AS file, COUNT(*) AS parse_errors FROM parse_errors pe
+SELECT replace(f.path, '$WORK/src/', '') AS file, COUNT(*) AS parse_errors FROM parse_errors pe
   JOIN files f ON f.id = pe.file_id WHERE f.run_id = 1 GROUP BY f.id ORDER BY file;
 .mode list
 SELECT rule || ' ' || model || ' ' || replace(f.path, '$WORK/src/', '') || ':' || f.line || ' ' ||

@@ -198,6 +198,7 @@ struct job_set {
 	VEC(struct job) jobs;
 	VEC(struct mc_result *) keep;	/* --format json: results (one slot only) */
 	FILE *diag;			/* where findings are printed */
+	struct mc_session *shared;	/* one slot: the caller's session, reused */
 	char cwd[PATH_MAX];
 };
 
@@ -266,6 +267,10 @@ static void *job_init(void *arg)
 	char *err = NULL;
 
 	w->set = arg;
+	if (w->set->shared) {
+		w->s = w->set->shared;
+		return w;
+	}
 	w->s = mc_session_open(&w->set->opt, &err);
 	if (!w->s) {
 		mc_error("%s", err);
@@ -280,7 +285,8 @@ static void job_fini(void *state)
 {
 	struct worker *w = state;
 
-	mc_session_close(w->s);
+	if (w->s != w->set->shared)
+		mc_session_close(w->s);
 	free(w);
 }
 
@@ -319,11 +325,12 @@ static void print_json(struct job_set *set, struct mc_session *s)
 	fflush(stdout);
 }
 
-/* The run's last word: status in the database, JSON, the summary line. */
+/* The run's last word: status in the database, JSON, the summary line.
+ * Uses (and closes) the shared session, or opens one on the run. */
 static int finish_run(struct job_set *set, const struct pool_totals *t)
 {
 	char *err = NULL;
-	struct mc_session *s = mc_session_open(&set->opt, &err);
+	struct mc_session *s = set->shared ? set->shared : mc_session_open(&set->opt, &err);
 	int status = t->interrupted ? MC_EXIT_INTERRUPTED : t->status;
 
 	if (!s) {
@@ -370,7 +377,7 @@ static int run_jobs(struct cli *c, struct job_set *set)
 	set->diag = stdout;
 	if (!getcwd(set->cwd, sizeof(set->cwd)))
 		set->cwd[0] = '\0';
-	if (set->opt.db_path) {
+	if (set->opt.db_path || slots == 1) {
 		struct mc_session *s0 = mc_session_open(&set->opt, &err);
 		if (!s0) {
 			mc_error("%s", err);
@@ -379,7 +386,11 @@ static int run_jobs(struct cli *c, struct job_set *set)
 			return MC_EXIT_ERROR;
 		}
 		set->opt.attach_run = mc_session_run_id(s0);
-		mc_session_close(s0);
+		/* Workers are forked: no database connection may cross the fork. */
+		if (slots == 1 || set->jobs.n <= 1)
+			set->shared = s0;
+		else
+			mc_session_close(s0);
 	}
 	pool_run(&ops, set->jobs.n, slots, &t);
 	c->failed = t.failed;

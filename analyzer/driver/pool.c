@@ -42,12 +42,16 @@ struct reply_header {
 };
 
 static volatile sig_atomic_t interrupts;
+static volatile sig_atomic_t inline_mode;
 
-/* SIGINT: count; the loops look at the count between files. */
+/* SIGINT: count; the loops look at the count between files.  A second one
+ * while the files run in this process ends it at once (_exit is safe
+ * here; the unit in progress is rolled back by SQLite). */
 static void on_sigint(int sig)
 {
 	(void)sig;
-	interrupts++;
+	if (++interrupts >= 2 && inline_mode)
+		_exit(MC_EXIT_INTERRUPTED);
 }
 
 /* Write or read exactly n bytes; false on EOF or error. */
@@ -360,6 +364,7 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 	sigaction(SIGINT, &sa, &old);
 	if (nslots > (int)njobs)
 		nslots = (int)njobs;
+	inline_mode = nslots <= 1;
 	if (nslots <= 1) {
 		if (njobs)
 			run_inline(ops, njobs, t, &p);

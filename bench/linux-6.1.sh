@@ -73,7 +73,8 @@ json.dump(entries, open(out, "w"), indent=1)
 print("linux-6.1.sh: %d C files" % len(entries), file=sys.stderr)
 PY
 
-# --- timing: run shell lines JOBS at a time; wall time and peak RSS of any child
+# --- timing: run shell lines JOBS at a time; wall time, CPU time (user+sys of
+# every process, the robust number on a shared machine) and peak RSS of any one
 run_parallel() {   # name file-of-shell-lines
     python3 - "$1" "$2" "$JOBS" <<'PY'
 import concurrent.futures, resource, subprocess, sys, time
@@ -84,9 +85,9 @@ with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
     rcs = list(ex.map(lambda c: subprocess.run(c, shell=True, stdout=subprocess.DEVNULL,
                                                 stderr=subprocess.DEVNULL).returncode, cmds))
 wall = time.time() - t0
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print("%-22s %8.1f s  %4d files  %3d non-zero  peak %4.0f MB" % (name, wall, len(cmds),
-      sum(1 for r in rcs if r), rss))
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%-22s wall %7.1f s  cpu %7.1f s  %4d files  %3d non-zero  peak %4.0f MB per process"
+      % (name, wall, ru.ru_utime + ru.ru_stime, len(cmds), sum(1 for r in rcs if r), ru.ru_maxrss / 1024))
 PY
 }
 time_cmd() {   # name log command...
@@ -96,8 +97,9 @@ t0 = time.time()
 with open(sys.argv[2], "w") as log:
     rc = subprocess.run(sys.argv[3:], stdout=subprocess.DEVNULL, stderr=log).returncode
 wall = time.time() - t0
-rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
-print("%-22s %8.1f s  exit %d  peak %4.0f MB per process" % (sys.argv[1], wall, rc, rss))
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%-22s wall %7.1f s  cpu %7.1f s  exit %d  peak %4.0f MB per process"
+      % (sys.argv[1], wall, ru.ru_utime + ru.ru_stime, rc, ru.ru_maxrss / 1024))
 PY
 }
 

@@ -43,9 +43,10 @@ void shell_split(const char *cmd, strvec *out)
 			strbuf_addch(&word, *++p);
 			in_word = true;
 		} else if (c == ' ' || c == '\t' || c == '\n') {
-			if (in_word)
+			if (in_word) {
 				VEC_PUSH(*out, strbuf_detach(&word));
-			strbuf_init(&word);
+				strbuf_init(&word);
+			}
 			in_word = false;
 		} else {
 			strbuf_addch(&word, c);

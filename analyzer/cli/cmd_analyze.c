@@ -224,6 +224,7 @@ static void analyze_one(struct job_set *set, struct mc_session *s, const struct 
 		free(err);
 		rep->status = MC_EXIT_ERROR;
 		rep->failed = true;
+		rep->fatal = mc_session_store_failed(s);
 		return;
 	}
 	for (size_t i = 0; i < r->ndropped_args; i++)
@@ -354,7 +355,7 @@ static int finish_run(struct job_set *set, const struct pool_totals *t)
 		mc_error("%zu file%s analyzed (%zu reused), %zu with parse errors, %zu failed, "
 			 "%zu finding%s%s", t->done, t->done == 1 ? "" : "s", t->reused, t->parse_errors,
 			 t->failed, t->findings, t->findings == 1 ? "" : "s",
-			 t->interrupted ? "; interrupted" : "");
+			 t->interrupted ? "; interrupted" : t->stopped ? "; stopped" : "");
 	return status;
 }
 

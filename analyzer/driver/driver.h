@@ -85,6 +85,7 @@ struct pool_reply {
 	unsigned nerrors;	/* parse errors */
 	bool reused;		/* carried over, not parsed */
 	bool failed;		/* could not be analyzed or stored */
+	bool fatal;		/* the database cannot be written: stop the run */
 };
 
 /*
@@ -107,6 +108,7 @@ struct pool_totals {
 	size_t parse_errors;	/* files with parse errors */
 	int status;		/* worst job status */
 	bool interrupted;	/* Ctrl-C: jobs not started were skipped */
+	bool stopped;		/* a fatal reply: jobs not started were skipped */
 };
 
 /*
@@ -114,7 +116,8 @@ struct pool_totals {
  * connection may be open in the caller).  Progress goes to stderr: a
  * redrawn line on a terminal, a plain line per file otherwise.  The first
  * Ctrl-C stops handing out jobs and waits for those in progress, a second
- * one kills them (their units are rolled back).  Can be called again, e.g.
+ * one kills them (their units are rolled back); a fatal reply (the
+ * database cannot be written) stops handing out jobs too.  Can be called again, e.g.
  * for a second pass over the files whose callee summaries changed.
  */
 void pool_run(const struct pool_ops *ops, size_t njobs, int slots, struct pool_totals *tot);

@@ -227,6 +227,10 @@ static void account(struct pool_totals *t, const struct pool_reply *rep)
 	else
 		t->done++;
 	t->reused += rep->reused;
+	if (rep->fatal && !t->stopped) {
+		t->stopped = true;
+		mc_error("stopping: the database cannot be written; what was stored is kept");
+	}
 	t->findings += rep->nfindings;
 	t->parse_errors += rep->nerrors > 0;
 	if (rep->status > t->status)
@@ -235,11 +239,11 @@ static void account(struct pool_totals *t, const struct pool_reply *rep)
 
 /* Hand the next job to slot s, or retire it; updates *next. */
 static void dispatch(const struct pool_ops *ops, struct slot *s, size_t *next, size_t njobs,
-		     struct progress *p)
+		     struct progress *p, const struct pool_totals *t)
 {
 	uint64_t job = *next;
 
-	if (*next >= njobs || interrupts || !write_all(s->job_fd, &job, sizeof(job))) {
+	if (*next >= njobs || interrupts || t->stopped || !write_all(s->job_fd, &job, sizeof(job))) {
 		retire(s);
 		return;
 	}
@@ -256,7 +260,7 @@ static void collect(const struct pool_ops *ops, struct slot *s, struct pool_tota
 
 	if (!read_all(s->reply_fd, &h, sizeof(h)) || h.job != s->job ||
 	    (h.textlen && !read_all(s->reply_fd, text = xmalloc(h.textlen), h.textlen))) {
-		struct pool_reply dead = { MC_EXIT_ERROR, 0, 0, false, true };
+		struct pool_reply dead = { MC_EXIT_ERROR, 0, 0, false, true, false };
 		if (p->tty)
 			fputs("\r\033[K", stderr);
 		mc_error("%s: the worker analyzing it died; file skipped", ops->name(ops->arg, s->job));
@@ -300,7 +304,7 @@ static bool wait_round(const struct pool_ops *ops, struct slot *slots, int nslot
 		if (!s->pid && *next < njobs && !interrupts && !spawn(ops, slots, nslots, idx[k]))
 			continue;
 		if (s->pid)
-			dispatch(ops, s, next, njobs, p);
+			dispatch(ops, s, next, njobs, p, t);
 	}
 	return true;
 }
@@ -318,7 +322,7 @@ static void run_inline(const struct pool_ops *ops, size_t njobs, struct pool_tot
 		return;
 	}
 	strbuf_init(&out);
-	for (size_t i = 0; i < njobs && !interrupts; i++) {
+	for (size_t i = 0; i < njobs && !interrupts && !t->stopped; i++) {
 		struct pool_reply rep;
 		memset(&rep, 0, sizeof(rep));
 		strbuf_reset(&out);
@@ -373,7 +377,7 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 		memset(slots, 0, sizeof(slots));
 		for (int i = 0; i < nslots; i++)
 			if (spawn(ops, slots, nslots, i))
-				dispatch(ops, &slots[i], &next, njobs, &p);
+				dispatch(ops, &slots[i], &next, njobs, &p, t);
 		while (wait_round(ops, slots, nslots, &next, njobs, t, &p)) {
 			if (interrupts == 1 && !warned++) {
 				if (p.tty)
@@ -397,7 +401,7 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 	if (p.tty)
 		fputs("\r\033[K", stderr);
 	t->interrupted = interrupts > 0;
-	if (t->done + t->failed < njobs && !t->interrupted) {
+	if (t->done + t->failed < njobs && !t->interrupted && !t->stopped) {
 		mc_error("%zu file%s not analyzed: no worker could start", njobs - t->done - t->failed,
 			 njobs - t->done - t->failed == 1 ? "" : "s");
 		t->failed = njobs - t->done;

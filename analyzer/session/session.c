@@ -32,6 +32,7 @@ struct mc_session {
 	/* KBUILD-HOOK */
 	struct incr *incr;	/* NULL: no incremental reuse */
 	bool named_run, attached_run, interrupted;
+	bool store_failed;	/* a unit could not be written (disk full, locked) */
 };
 
 void mc_options_init(struct mc_options *opt)
@@ -230,6 +231,7 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 		strbuf_release(&sb);
 		mc_result_free(res);
 		s->any_errors = true;
+		s->store_failed = true;	/* KBUILD-HOOK */
 		return NULL;
 	}
 	strbuf_release(&sb);
@@ -379,6 +381,11 @@ void mc_result_free(struct mc_result *r)
 void mc_session_mark_interrupted(struct mc_session *s)
 {
 	s->interrupted = true;
+}
+
+bool mc_session_store_failed(const struct mc_session *s)
+{
+	return s->store_failed;
 }
 
 void mc_session_mark_errors(struct mc_session *s)

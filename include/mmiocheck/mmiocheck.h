@@ -139,6 +139,9 @@ long long mc_session_run_id(const struct mc_session *s);
 
 /* KBUILD-HOOK: the run's final status is "interrupted" (Ctrl-C). */
 void mc_session_mark_interrupted(struct mc_session *s);
+/* Did storing a unit fail (disk full, database locked too long)?  Then
+ * further units will most likely fail too. */
+bool mc_session_store_failed(const struct mc_session *s);
 /* The run's final status is "errors" (a worker process saw them). */
 void mc_session_mark_errors(struct mc_session *s);
 /* The rules directory the options resolve to (--rules-dir, MMIOCHECK_RULES,

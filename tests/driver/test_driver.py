@@ -9,7 +9,8 @@
     complete copy in the new run;
   * Ctrl-C: exit 130, run 'interrupted', what finished is stored whole;
   * bad input: missing or malformed database, missing source, a header
-    that does not exist, a database locked past the busy timeout;
+    that does not exist, a database locked past the busy timeout, a disk
+    that fills up (RLIMIT_FSIZE);
   * Kbuild mode outside make (--kbuild): diagnostics on stderr, exit 0 on
     findings (1 with MMIOCHECK_WERROR=1), unknown gcc flags dropped.
 """
@@ -173,6 +174,27 @@ class T:
         check(status == 2 and missing in err and not os.path.exists(db),
               "a missing source is refused before anything is written", status, err)
 
+    def test_disk_full(self):
+        """The database file cannot grow (RLIMIT_FSIZE, like a full disk): the
+        run stops with a clear error and what was stored stays consistent."""
+        import resource
+        d = self.compdb("full", self.cases)
+        db = os.path.join(d, "m.db")
+
+        def limit():
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+            resource.setrlimit(resource.RLIMIT_FSIZE, (200 * 1024, 200 * 1024))
+        p = subprocess.run([self.m, "-p", d, "-j2", "--db", db], preexec_fn=limit,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=300)
+        err = p.stderr.decode()
+        check(p.returncode == 2, "a full disk exits 2 (got %d)" % p.returncode, err[-800:])
+        check("could not store the results: %s:" % db in err and
+              "stopping: the database cannot be written" in err and "; stopped" in err,
+              "a full disk stops the run with a clear message", err[-800:])
+        stored = q(db, "SELECT COUNT(*) FROM files")[0][0]
+        check(stored < len(self.cases), "the run stopped early (%d of %d stored)" % (stored, len(self.cases)))
+        check(q(db, "PRAGMA integrity_check") == [("ok",)], "database consistent after a full disk")
+
     def test_kbuild_mode(self):
         db = os.path.join(self.work, "kb.db")
         case = os.path.join(self.tests, "cases", "mmio001_mlx4_doorbell.c")
@@ -219,7 +241,8 @@ def main():
     ap.add_argument("--tests", required=True)
     ap.add_argument("--work", required=True)
     t = T(ap.parse_args())
-    for name in ("test_compdb_parallel", "test_interrupt", "test_bad_input", "test_kbuild_mode"):
+    for name in ("test_compdb_parallel", "test_interrupt", "test_bad_input", "test_disk_full",
+                 "test_kbuild_mode"):
         getattr(t, name)()
     print("driver: %d failure(s)" % len(FAILURES))
     return 1 if FAILURES else 0

@@ -8,7 +8,8 @@
 # Environment: LINUX_SRC (a linux-source-6.1 tree, or the part of it with the
 # directories below; default /tmp/linux/linux-source-6.1, else extracted from
 # /usr/src/linux-source-6.1.tar.xz), WORK (default /tmp/mmiocheck-linux-6.1),
-# DIRS (space separated, default: the issue's list), JOBS (default 2).
+# DIRS (space separated, default: the issue's list), JOBS (default 2),
+# MODELS (default contract,generic,ppc64-legacy), SPEED=0 (results only).
 #
 # How: every directory is built as an external module against Debian's
 # prepared headers (linux-headers-amd64, Debian's amd64 config), and
@@ -107,13 +108,17 @@ PY
 sed "s|^__MMIOCHECK_CHECKER__ |cd '$HEADERS' \&\& sparse |" "$WORK/checker-lines.txt" > "$WORK/sparse.sh"
 DB=$WORK/linux.db
 rm -f "$DB" "$DB-wal" "$DB-shm"
+# mmiocheck first (the results come from its run), then the references.
+# SPEED=0 skips the clang and sparse timings.
 {
-    echo "== speed, $JOBS jobs, $(nproc) CPUs, $(date -u +%Y-%m-%d) ($(basename "$HEADERS"))"
-    run_parallel "clang-19 -fsyntax-only" "$WORK/clang.sh"
-    run_parallel "sparse (Kbuild C=2)" "$WORK/sparse.sh"
+    echo "== speed, $JOBS jobs, $(nproc) CPUs, $(date -u +%Y-%m-%d) ($(basename "$HEADERS")), load $(cut -d' ' -f1-3 /proc/loadavg)"
     time_cmd "mmiocheck -j$JOBS" "$WORK/run1.log" "$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --model "$MODELS" --db "$DB"
     time_cmd "mmiocheck re-run" "$WORK/run2.log" "$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --model "$MODELS" --db "$DB"
     tail -n 1 "$WORK/run1.log"; tail -n 1 "$WORK/run2.log"
+    if [ "${SPEED:-1}" != 0 ]; then
+        run_parallel "clang-19 -fsyntax-only" "$WORK/clang.sh"
+        run_parallel "sparse (Kbuild C=2)" "$WORK/sparse.sh"
+    fi
 } | tee "$WORK/speed.txt"
 
 # --- results of the first run

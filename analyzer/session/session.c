@@ -9,6 +9,7 @@
 #include "../rules/frameworks.h"
 #include "../store/store.h"
 #include "../store/summaries.h"
+#include "incremental.h"
 
 #include <errno.h>
 #include <fnmatch.h>
@@ -36,6 +37,12 @@ struct mc_session {
 	bool strict;			/* MMIO005 in setup paths too */
 	int max_seconds;		/* DEADLINE-HOOK: per unit, 0 = none */
 	size_t rechecked;		/* stale callers analyzed again */
+	/* KBUILD-HOOK */
+	struct incr *incr;	/* NULL: no incremental reuse */
+	bool named_run, attached_run, interrupted;
+	bool store_failed;	/* a unit could not be written (disk full, locked) */
+	bool defer_recheck;	/* the caller re-runs stale callers (-p workers) */
+	bool force_parse;	/* no reuse: re-checking stale callers */
 };
 
 typedef VEC(struct mc_result *) result_vec;
@@ -76,6 +83,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.max_states = opt->max_states;
 	s->max_seconds = opt->max_seconds;	/* DEADLINE-HOOK */
 	s->strict = opt->strict;
+	s->defer_recheck = opt->defer_recheck;
+	s->force_parse = opt->force_parse;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
 		goto fail;
 	for (int i = 0; i < s->cfg.nmodels; i++)
@@ -99,8 +108,19 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 		struct strbuf models = STRBUF_INIT;
 		for (size_t i = 0; i < s->nmodel_names; i++)
 			strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
-		s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
-					    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		/* KBUILD-HOOK: shared (named or attached) runs, incremental reuse */
+		s->named_run = opt->run_name != NULL;
+		s->attached_run = !s->named_run && opt->attach_run > 0;
+		if (s->named_run)
+			s->run_id = store_named_run(s->store, opt->run_name, MMIOCHECK_VERSION, models.buf,
+						    opt->argv_text, getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		else if (s->attached_run)
+			s->run_id = opt->attach_run;
+		else
+			s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
+						    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		if (opt->incremental)
+			s->incr = incr_new(opt, default_rules_dir(opt), models.buf);
 		strbuf_release(&models);
 		if (s->run_id < 0)
 			goto fail;
@@ -437,6 +457,10 @@ static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p,
 	show_trace_files(s, &findings);
 	res->findings = findings.v;
 	res->nfindings = findings.n;
+	res->ndropped_args = u->dropped_args.n;	/* flags clang rejected */
+	res->dropped_args = xcalloc(u->dropped_args.n + 1, sizeof(char *));
+	for (size_t i = 0; i < u->dropped_args.n; i++)
+		res->dropped_args[i] = xstrdup(u->dropped_args.v[i]);
 	if (res->nerrors)
 		s->any_errors = true;
 	return res;
@@ -522,8 +546,18 @@ static void free_summaries(summary_vec *v)
 	VEC_FREE(*v);
 }
 
+/* One file of a pass: its parsed unit, or the stored result it reuses. */
+struct pass_file {
+	const char *path;
+	struct ir_unit *unit;		/* NULL when reused */
+	struct mc_result *reused;	/* incremental: the stored result */
+	struct incr_unit *iu;		/* incremental bookkeeping, or NULL */
+};
+
+/* Store the k-th unit with the summaries it defines and uses; then what it
+ * read, so that a later run can reuse it. */
 static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
-		      struct mc_result *res, char **err)
+		      struct mc_result *res, struct incr_unit *iu, char **err)
 {
 	summary_vec def = VEC_INIT, used = VEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
@@ -538,7 +572,14 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
 		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
 		s->any_errors = true;
+		s->store_failed = true;
 		rc = -1;
+	} else if (iu) {
+		char *ierr = NULL;
+		if (incr_end_unit(s->incr, iu, s->store, s->run_id, res->path, &ierr) < 0) {
+			mc_error("%s (it will be analyzed again next time)", ierr);
+			free(ierr);
+		}
 	}
 	free_summaries(&def);
 	free_summaries(&used);
@@ -546,101 +587,197 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 	return rc;
 }
 
-/* Parse every path into units sharing the session's strings. */
-static int parse_all(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-		     int nargs, struct ir_unit **units, char **err)
+/*
+ * Incremental runs: look up every file's stored result.  The files are
+ * reused only all together (true): the summaries flowing between them and
+ * the program-wide MMIO005 depend on every file of the program.
+ */
+static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n,
+		       const char *const *clang_args, int nargs, bool allow_reuse, bool *all, char **err)
+{
+	*all = s->incr && allow_reuse && !s->force_parse && n > 0;
+	for (size_t i = 0; i < n && s->incr; i++) {
+		files[i].iu = incr_begin_unit(s->incr, s->store, files[i].path, display_path(s, files[i].path),
+					      clang_args, nargs, &files[i].reused, err);
+		if (!files[i].iu)
+			return -1;
+		*all &= files[i].reused != NULL;
+	}
+	for (size_t i = 0; i < n && !*all; i++) {
+		mc_result_free(files[i].reused);
+		files[i].reused = NULL;
+	}
+	return 0;
+}
+
+/* Carry every (reusable) file over into this run. */
+static int adopt_all(struct mc_session *s, struct pass_file *files, size_t n, result_vec *out, char **err)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct mc_result *r = files[i].reused;
+		files[i].reused = NULL;
+		VEC_PUSH(*out, r);
+		s->any_errors |= r->nerrors > 0;
+		if (incr_adopt(s->incr, files[i].iu, s->store, s->run_id, r, r->path, err) < 0) {
+			s->any_errors = s->store_failed = true;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Parse every file into units sharing the session's strings. */
+static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, const char *const *clang_args,
+		     int nargs, char **err)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t i = 0; i < n; i++) {
-		if (mc_check_input(paths[i], err) < 0)
-			return -1;
 		strbuf_reset(&sb);
-		units[i] = frontend_parse(s->fe, paths[i], clang_args, nargs, &sb);
-		if (!units[i]) {
-			*err = xasprintf("%s: %s", paths[i], sb.len ? sb.buf : "libclang could not parse it");
+		files[i].unit = frontend_parse(s->fe, files[i].path, clang_args, nargs, &sb);
+		if (!files[i].unit) {
+			*err = xasprintf("%s: %s", files[i].path, sb.len ? sb.buf : "libclang could not parse it");
 			strbuf_release(&sb);
 			return -1;
 		}
+		if (files[i].iu)
+			incr_note_inputs(files[i].iu, files[i].unit);
 	}
 	strbuf_release(&sb);
 	return 0;
 }
 
-/* One pass: parse, summarize together, check and store each unit. */
-static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-			int nargs, result_vec *out, char **err)
+/* Summarize the parsed files together, check and store each. */
+static int analyze_program(struct mc_session *s, struct pass_file *files, size_t n, result_vec *out,
+			   char **err)
 {
-	struct ir_unit **units = xcalloc(n ? n : 1, sizeof(*units));
 	struct ipa_program p;
-	int rc = parse_all(s, paths, n, clang_args, nargs, units, err);
+	int rc = 0;
 
 	ipa_init(&p, s->strings, s->rules);
 	p.lookup = lookup_stored;
 	p.lookup_ctx = s;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		ipa_add_unit(&p, units[i], display_path(s, units[i]->path));
-	if (rc == 0)
-		ipa_solve(&p);
+	for (size_t i = 0; i < n; i++)
+		ipa_add_unit(&p, files[i].unit, display_path(s, files[i].unit->path));
+	ipa_solve(&p);
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
-	for (size_t i = 0; i < n && rc == 0; i++)
+	for (size_t i = 0; i < n; i++)
 		VEC_PUSH(*out, check_unit(s, &p, i, prog));
 	struct finding_vec extra = { NULL, 0, 0 };
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);
 	distribute(&extra, out, first);
 	for (size_t i = 0; i < n && rc == 0; i++)
-		if (store_unit(s, &p, i, out->v[first + i], err) < 0)
-			rc = -1;
+		rc = store_unit(s, &p, i, out->v[first + i], files[i].iu, err);
 	ipa_free(&p);
-	for (size_t i = 0; i < n; i++)
-		ir_unit_free(units[i]);
-	free(units);
 	return rc;
 }
 
-/* Files analyzed in earlier runs whose callee summaries this run changed,
- * that still exist and were not analyzed now. */
-static void stale_callers(struct mc_session *s, const char *const *paths, size_t n, path_vec *out)
+/* One pass over paths: reused whole, or parsed, summarized together,
+ * checked and stored unit by unit. */
+static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+			int nargs, bool allow_reuse, result_vec *out, char **err)
+{
+	struct pass_file *files = xcalloc(n ? n : 1, sizeof(*files));
+	bool all_reused = false;
+	int rc = 0;
+
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		files[i].path = paths[i];
+		rc = mc_check_input(paths[i], err);
+	}
+	if (rc == 0)
+		rc = probe_reuse(s, files, n, clang_args, nargs, allow_reuse, &all_reused, err);
+	if (rc == 0 && all_reused)
+		rc = adopt_all(s, files, n, out, err);
+	else if (rc == 0 && (rc = parse_all(s, files, n, clang_args, nargs, err)) == 0)
+		rc = analyze_program(s, files, n, out, err);
+	for (size_t i = 0; i < n; i++) {
+		ir_unit_free(files[i].unit);
+		mc_result_free(files[i].reused);
+		incr_unit_free(files[i].iu);
+	}
+	free(files);
+	return rc;
+}
+
+/* The path to read a stored (shown) path from, or NULL if unreadable. */
+static char *readable_path(const struct mc_session *s, const char *shown)
+{
+	char *p = shown[0] != '/' && s->source_root ? xasprintf("%s/%s", s->source_root, shown) : xstrdup(shown);
+
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	return access(shown, R_OK) == 0 ? xstrdup(shown) : NULL;
+}
+
+/* Files whose stored analysis used a callee summary that has changed since
+ * (analyzed in an earlier run, or by another process of this one), that
+ * still exist and were not analyzed again by this call yet. */
+static void stale_callers(struct mc_session *s, path_vec *done, path_vec *out)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char **stale = NULL;
 	size_t nstale = 0;
 
-	if (!s->store || store_stale_callers(s->store, s->run_id, &stale, &nstale, &sb) < 0) {
+	if (!s->store || store_stale_callers(s->store, &stale, &nstale, &sb) < 0) {
 		strbuf_release(&sb);
 		return;
 	}
 	for (size_t i = 0; i < nstale; i++) {
-		bool now = false;
-		for (size_t k = 0; k < n && !now; k++)
-			now = !strcmp(display_path(s, paths[k]), stale[i]);
-		if (!now && access(stale[i], R_OK) == 0)
-			VEC_PUSH(*out, stale[i]);
-		else
+		bool seen = false;
+		for (size_t k = 0; k < done->n && !seen; k++)
+			seen = !strcmp(done->v[k], stale[i]);
+		char *path = seen ? NULL : readable_path(s, stale[i]);
+		if (path) {
+			VEC_PUSH(*out, path);
+			VEC_PUSH(*done, stale[i]);
+		} else {
 			free(stale[i]);
+		}
 	}
 	free(stale);
 	strbuf_release(&sb);
 }
 
+static void free_paths(path_vec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i]);
+	VEC_FREE(*v);
+}
+
+/*
+ * Analyze the files as one program, then the stale callers: files whose
+ * callees' summaries changed since they were stored.  Each is analyzed
+ * again at most once per call, in at most MAX_RECHECK_ROUNDS rounds (a
+ * re-check can change the file's own summaries, and so its callers').
+ */
+#define MAX_RECHECK_ROUNDS 3
+
 int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
 		     int nargs, struct mc_result ***results, size_t *nresults, char **err)
 {
 	result_vec out = VEC_INIT;
-	path_vec again = VEC_INIT;
-	int rc = analyze_pass(s, paths, n, clang_args, nargs, &out, err);
+	path_vec done = VEC_INIT;
+	int rc = analyze_pass(s, paths, n, clang_args, nargs, true, &out, err);
 
-	if (rc == 0)
-		stale_callers(s, paths, n, &again);
-	if (rc == 0 && again.n) {
-		s->rechecked += again.n;
-		rc = analyze_pass(s, (const char *const *)again.v, again.n, clang_args, nargs, &out, err);
+	for (int round = 0; rc == 0 && !s->defer_recheck && round < MAX_RECHECK_ROUNDS; round++) {
+		path_vec again = VEC_INIT;
+		stale_callers(s, &done, &again);
+		if (again.n) {
+			s->rechecked += again.n;
+			rc = analyze_pass(s, (const char *const *)again.v, again.n, clang_args, nargs, false, &out,
+					  err);
+		}
+		bool any = again.n > 0;
+		free_paths(&again);
+		if (!any)
+			break;
 	}
-	for (size_t i = 0; i < again.n; i++)
-		free(again.v[i]);
-	VEC_FREE(again);
+	free_paths(&done);
 	if (rc < 0) {
 		for (size_t i = 0; i < out.n; i++)
 			mc_result_free(out.v[i]);
@@ -665,6 +802,33 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 		mc_result_free(all[i]);
 	free(all);
 	return first;
+}
+
+int mc_session_stale_files(struct mc_session *s, char ***paths, size_t *n, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	*paths = NULL;
+	*n = 0;
+	if (!s->store)
+		return 0;
+	strbuf_init(&sb);
+	if (store_stale_callers(s->store, paths, n, &sb) < 0) {
+		*err = take_err(&sb);
+		return -1;
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+const char *mc_display_path(const struct mc_session *s, const char *path)
+{
+	return display_path(s, path);
+}
+
+void mc_session_force_parse(struct mc_session *s, bool on)
+{
+	s->force_parse = on;
 }
 
 size_t mc_session_rechecked(const struct mc_session *s)
@@ -725,7 +889,10 @@ int mc_session_finish(struct mc_session *s, char **err)
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
-	if (store_finish_run(s->store, s->run_id, s->any_errors ? "errors" : "ok", &sb) < 0) {
+	/* KBUILD-HOOK: a named run is shared; its status only ever worsens */
+	const char *status = s->interrupted ? "interrupted" : s->any_errors ? "errors" : "ok";
+	if (s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
+			 : store_finish_run(s->store, s->run_id, status, &sb) < 0) {
 		*err = take_err(&sb);
 		return -1;
 	}
@@ -744,6 +911,7 @@ void mc_session_close(struct mc_session *s)
 	rules_free(s->rules);
 	if (s->strings)
 		strpool_free(s->strings);
+	incr_free(s->incr);
 	free(s->source_root);
 	free(s);
 }
@@ -795,6 +963,35 @@ void mc_result_free(struct mc_result *r)
 	for (size_t i = 0; i < r->nfunctions; i++)
 		free(r->functions[i].name);
 	free(r->functions);
+	for (size_t i = 0; i < r->ndropped_args; i++)	/* KBUILD-HOOK */
+		free(r->dropped_args[i]);
+	free(r->dropped_args);
 	free(r->path);
 	free(r);
+}
+
+/* KBUILD-HOOK */
+void mc_session_mark_interrupted(struct mc_session *s)
+{
+	s->interrupted = true;
+}
+
+bool mc_session_store_failed(const struct mc_session *s)
+{
+	return s->store_failed;
+}
+
+void mc_session_mark_errors(struct mc_session *s)
+{
+	s->any_errors = true;
+}
+
+const char *mc_rules_dir(const struct mc_options *opt)
+{
+	return default_rules_dir(opt);
+}
+
+size_t mc_session_reused(const struct mc_session *s)
+{
+	return incr_reused(s->incr);
 }

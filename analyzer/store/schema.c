@@ -17,6 +17,7 @@
 #include "store_int.h"
 #include "summaries.h"
 #include "suppress_store.h"	/* MIGRATION-HOOK: report */
+#include "incremental.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -550,6 +551,9 @@ struct store *store_open(const char *path, struct strbuf *err)
 		goto fail;
 	/* MIGRATION-HOOK: report (suppressions table, suppress_store.c) */
 	if (store_suppress_migrate(st, err) < 0)
+		goto fail;
+	/* MIGRATION-HOOK: kbuild (named runs, unit inputs; store/incremental.c) */
+	if (store_incremental_schema(st, err) < 0)
 		goto fail;
 	return st;
 fail:

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 # linux-headers-amd64 (+ bc): the real-Kbuild test (tests/kbuild) builds a module against it.
-DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libsqlite3-dev libjansson-dev sqlite3
+DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libclang-rt-19-dev libsqlite3-dev libjansson-dev sqlite3
       linux-headers-amd64 bc)
 BUILD_DIR=${BUILD_DIR:-build}
 

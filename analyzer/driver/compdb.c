@@ -66,6 +66,41 @@ static char *absolute(const char *dir, const char *rel)
 	return rel[0] == '/' ? xstrdup(rel) : xasprintf("%s/%s", dir, rel);
 }
 
+/*
+ * Resolve empty, "." and ".." components of the absolute path p in place
+ * (lexically, as clang's tools compare file names).
+ */
+static char *lexical(char *p)
+{
+	char *out = p, *in = p;
+
+	while (*in) {
+		char *seg;
+		size_t n;
+
+		while (*in == '/')
+			in++;
+		seg = in;
+		while (*in && *in != '/')
+			in++;
+		n = (size_t)(in - seg);
+		if (!n || (n == 1 && seg[0] == '.'))
+			continue;
+		if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+			while (out > p && *--out != '/')
+				;
+			continue;
+		}
+		*out++ = '/';	/* out < seg: each segment follows a '/' consumed */
+		memmove(out, seg, n);
+		out += n;
+	}
+	if (out == p)
+		*out++ = '/';
+	*out = '\0';
+	return p;
+}
+
 /* Is the entry's file a C source we should analyze? */
 static bool is_c_source(const char *file)
 {
@@ -91,13 +126,18 @@ static bool entry_args(json_t *entry, const char *file_rel, struct compdb_entry 
 	} else {
 		return false;
 	}
+	/* The source however the command spells it: Bear writes an absolute
+	 * "file" and the compiler's "../src/x.c"; left in, clang would get two
+	 * sources and parse neither (fuzz_compdb checks this). */
+	char *file = lexical(xstrdup(e->file));
 	for (i = 1; i < all.n; i++) {	/* all.v[0] is the compiler */
-		char *abs = absolute(e->directory, all.v[i]);
-		bool is_source = !strcmp(all.v[i], file_rel) || !strcmp(abs, e->file);
+		char *abs = lexical(absolute(e->directory, all.v[i]));
+		bool is_source = !strcmp(all.v[i], file_rel) || !strcmp(abs, file);
 		free(abs);
 		if (!is_source)
 			VEC_PUSH(e->args, xstrdup(all.v[i]));
 	}
+	free(file);
 	strvec_free(&all);
 	return true;
 }

@@ -12,7 +12,8 @@
  *  - a refusal (-1) leaves the database empty and says "PATH: reason" or
  *    "PATH:LINE: reason", PATH being the file read;
  *  - a success gives entries whose directory and file are absolute, whose
- *    file is a C source, and whose arguments do not contain the source.
+ *    file is a C source, and whose arguments do not contain the source,
+ *    however spelt ("../src/x.c" in "build" for "/p/src/x.c").
  * The input up to its first NUL byte is also split as a "command" string,
  * and the words must survive a round trip: quoting each with single
  * quotes, joining them with blanks and splitting again gives them back.
@@ -75,6 +76,36 @@ static void check_refusal(const struct strbuf *err)
 		fail("refusal without a reason", err->buf);
 }
 
+/*
+ * dir/path (path itself if absolute) with empty, "." and ".." components
+ * resolved lexically: the same file however an argument spells it.
+ */
+static char *lexical(const char *dir, const char *path)
+{
+	char *full = path[0] == '/' ? xstrdup(path) : xasprintf("%s/%s", dir, path);
+	strvec parts = VEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (char *save = NULL, *c = strtok_r(full, "/", &save); c; c = strtok_r(NULL, "/", &save)) {
+		if (!strcmp(c, "."))
+			continue;
+		if (!strcmp(c, "..")) {
+			if (parts.n)
+				free(parts.v[--parts.n]);
+			continue;
+		}
+		VEC_PUSH(parts, xstrdup(c));
+	}
+	strbuf_init(&sb);
+	for (size_t i = 0; i < parts.n; i++)
+		strbuf_addf(&sb, "/%s", parts.v[i]);
+	if (!parts.n)
+		strbuf_addch(&sb, '/');
+	strvec_free(&parts);
+	free(full);
+	return strbuf_detach(&sb);
+}
+
 static void check_entries(const compdb *db)
 {
 	for (size_t i = 0; i < db->n; i++) {
@@ -87,9 +118,14 @@ static void check_entries(const compdb *db)
 			fail("entry file is not absolute", e->file);
 		if (n < 3 || strcmp(e->file + n - 2, ".c"))
 			fail("entry file is not a C source", e->file);
-		for (size_t k = 0; k < e->args.n; k++)
-			if (!strcmp(e->args.v[k], e->file))
-				fail("entry arguments contain the source", e->file);
+		char *file = lexical("/", e->file);
+		for (size_t k = 0; k < e->args.n; k++) {
+			char *arg = lexical(e->directory, e->args.v[k]);
+			if (!strcmp(arg, file))
+				fail("entry arguments contain the source", e->args.v[k]);
+			free(arg);
+		}
+		free(file);
 	}
 }
 

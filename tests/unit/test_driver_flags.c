@@ -128,6 +128,20 @@ static void test_compdb(void)
 	unlink(path);
 	free(path);
 
+	/* The source is removed however the command spells it (Bear). */
+	path = temp_file("[{\"directory\": \"/p/build\", \"file\": \"/p/src/x.c\","
+			 " \"arguments\": [\"cc\", \"-c\", \"../src/./x.c\", \"-o\", \"x.o\"]}]");
+	CHECK(compdb_load(path, &db, &err) == 0);
+	CHECK(db.n == 1);
+	if (db.n == 1) {
+		s = joined(&db.v[0].args);
+		CHECK_STR(s, "-c -o x.o");
+		free(s);
+	}
+	compdb_free(&db);
+	unlink(path);
+	free(path);
+
 	/* Errors name the file and, for JSON syntax, the line. */
 	path = temp_file("[\n {\"directory\": \"/src\",\n  oops }\n]\n");
 	strbuf_reset(&err);

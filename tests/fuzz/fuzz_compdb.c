@@ -31,6 +31,14 @@
 static char dir[] = "/tmp/mc-fuzz-compdb-XXXXXX";
 static char *file;
 
+/* At exit: leave nothing in /tmp (after a crash the input is kept). */
+static void remove_dir(void)
+{
+	unlink(file);
+	rmdir(dir);
+	free(file);
+}
+
 /* Write the input to DIR/compile_commands.json (created on the first call). */
 static void write_input(const uint8_t *data, size_t size)
 {
@@ -42,6 +50,7 @@ static void write_input(const uint8_t *data, size_t size)
 			abort();
 		}
 		file = xasprintf("%s/compile_commands.json", dir);
+		atexit(remove_dir);
 	}
 	f = fopen(file, "wb");
 	if (!f || fwrite(data, 1, size, f) != size || fclose(f) != 0) {

@@ -11,9 +11,11 @@
 
 #include <errno.h>
 #include <jansson.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void shell_split(const char *cmd, strvec *out)
 {
@@ -64,6 +66,41 @@ static char *absolute(const char *dir, const char *rel)
 	return rel[0] == '/' ? xstrdup(rel) : xasprintf("%s/%s", dir, rel);
 }
 
+/*
+ * Resolve empty, "." and ".." components of the absolute path p in place
+ * (lexically, as clang's tools compare file names).
+ */
+static char *lexical(char *p)
+{
+	char *out = p, *in = p;
+
+	while (*in) {
+		char *seg;
+		size_t n;
+
+		while (*in == '/')
+			in++;
+		seg = in;
+		while (*in && *in != '/')
+			in++;
+		n = (size_t)(in - seg);
+		if (!n || (n == 1 && seg[0] == '.'))
+			continue;
+		if (n == 2 && seg[0] == '.' && seg[1] == '.') {
+			while (out > p && *--out != '/')
+				;
+			continue;
+		}
+		*out++ = '/';	/* out < seg: each segment follows a '/' consumed */
+		memmove(out, seg, n);
+		out += n;
+	}
+	if (out == p)
+		*out++ = '/';
+	*out = '\0';
+	return p;
+}
+
 /* Is the entry's file a C source we should analyze? */
 static bool is_c_source(const char *file)
 {
@@ -89,13 +126,18 @@ static bool entry_args(json_t *entry, const char *file_rel, struct compdb_entry 
 	} else {
 		return false;
 	}
+	/* The source however the command spells it: Bear writes an absolute
+	 * "file" and the compiler's "../src/x.c"; left in, clang would get two
+	 * sources and parse neither (fuzz_compdb checks this). */
+	char *file = lexical(xstrdup(e->file));
 	for (i = 1; i < all.n; i++) {	/* all.v[0] is the compiler */
-		char *abs = absolute(e->directory, all.v[i]);
-		bool is_source = !strcmp(all.v[i], file_rel) || !strcmp(abs, e->file);
+		char *abs = lexical(absolute(e->directory, all.v[i]));
+		bool is_source = !strcmp(all.v[i], file_rel) || !strcmp(abs, file);
 		free(abs);
 		if (!is_source)
 			VEC_PUSH(e->args, xstrdup(all.v[i]));
 	}
+	free(file);
 	strvec_free(&all);
 	return true;
 }
@@ -107,15 +149,38 @@ static void free_entry(struct compdb_entry *e)
 	strvec_free(&e->args);
 }
 
+/*
+ * The absolute directory holding the database file `path`: a relative
+ * "directory" is taken relative to it (as clang's tools do), so that
+ * compdb_entry.directory and .file are absolute as promised.  Otherwise
+ * workers would chdir relative to wherever mmiocheck runs and then open
+ * "directory/file" from inside "directory" (found by fuzz_compdb).
+ */
+static char *database_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, slash == path ? 1 : (size_t)(slash - path)) : xstrdup(".");
+	char cwd[PATH_MAX], *abs;
+
+	if (dir[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return dir;
+	abs = !strcmp(dir, ".") ? xstrdup(cwd) : xasprintf("%s/%s", cwd, dir);
+	free(dir);
+	return abs;
+}
+
 /* Parse the document into out; 0, or -1 with err set. */
 static int read_entries(const char *path, json_t *root, compdb *out, struct strbuf *err)
 {
+	char *base = database_dir(path);
+	int rc = -1;
+
 	json_t *entry;
 	size_t i;
 
 	if (!json_is_array(root)) {
 		strbuf_addf(err, "%s: not a compilation database (expected a JSON array)", path);
-		return -1;
+		goto out;
 	}
 	json_array_foreach(root, i, entry) {
 		const char *dir = json_string_value(json_object_get(entry, "directory"));
@@ -123,23 +188,26 @@ static int read_entries(const char *path, json_t *root, compdb *out, struct strb
 		struct compdb_entry e;
 		if (!dir || !file) {
 			strbuf_addf(err, "%s: entry %zu has no \"directory\" or \"file\" string", path, i + 1);
-			return -1;
+			goto out;
 		}
 		memset(&e, 0, sizeof(e));
-		e.directory = xstrdup(dir);
-		e.file = absolute(dir, file);
+		e.directory = absolute(base, dir);
+		e.file = absolute(e.directory, file);
 		if (!entry_args(entry, file, &e)) {
 			strbuf_addf(err, "%s: entry %zu (%s) has neither \"arguments\" nor \"command\"",
 				    path, i + 1, file);
 			VEC_PUSH(*out, e);
-			return -1;
+			goto out;
 		}
 		if (is_c_source(e.file))
 			VEC_PUSH(*out, e);
 		else
 			free_entry(&e);
 	}
-	return 0;
+	rc = 0;
+out:
+	free(base);
+	return rc;
 }
 
 int compdb_load(const char *path, compdb *out, struct strbuf *err)

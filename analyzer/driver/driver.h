@@ -29,7 +29,10 @@ void flag_table_free(struct flag_table *t);
  * Translate a compiler command line (without the compiler and without the
  * source file) into clang arguments, appended to out (owned copies).  Every
  * argument is either kept, dropped or replaced by the first table entry
- * that matches it; the table's "append" list is added at the end.
+ * that matches it, together with the "args" arguments that belong to it
+ * (a kept entry keeps them verbatim: -include FILE); a flag with fewer
+ * arguments left than belong to it is dropped.  The table's "append" list
+ * is added at the end.
  */
 void flag_table_filter(const struct flag_table *t, const char *const *argv, int argc, strvec *out);
 
@@ -63,7 +66,7 @@ char *kbuild_default_db(void);
 /* ---- compile_commands.json (compdb.c) ---- */
 
 struct compdb_entry {
-	char *directory;	/* absolute */
+	char *directory;	/* absolute (a relative one is taken relative to the database's directory) */
 	char *file;		/* absolute */
 	strvec args;		/* the compiler's arguments, without compiler and source */
 };

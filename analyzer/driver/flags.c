@@ -180,14 +180,24 @@ void flag_table_filter(const struct flag_table *t, const char *const *argv, int 
 {
 	for (int i = 0; i < argc; i++) {
 		const struct flag_rule *r = match(t, argv[i]);
+		int nargs = r ? r->nargs : 0;
+
+		/* Fewer arguments left than belong to the flag (a trailing
+		 * "-include"): drop it.  Kept, it would take the appended
+		 * flags as its argument: clang would read "-include -w" and
+		 * fail to find a file named "-w". */
+		if (nargs > argc - 1 - i)
+			break;
 		if (!r || r->action == FLAG_KEEP) {
-			VEC_PUSH(*out, xstrdup(argv[i]));
-			continue;
-		}
-		if (r->action == FLAG_REPLACE)
+			/* With its arguments, verbatim: they are values
+			 * ("-include FILE"), not flags to look up. */
+			for (int k = 0; k <= nargs; k++)
+				VEC_PUSH(*out, xstrdup(argv[i + k]));
+		} else if (r->action == FLAG_REPLACE) {
 			for (size_t k = 0; k < r->with.n; k++)
 				VEC_PUSH(*out, xstrdup(r->with.v[k]));
-		i += r->nargs;
+		}
+		i += nargs;
 	}
 	for (size_t k = 0; k < t->append.n; k++)
 		VEC_PUSH(*out, xstrdup(t->append.v[k]));

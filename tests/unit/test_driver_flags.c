@@ -45,6 +45,23 @@ static void test_kbuild_flags(const struct flag_table *t)
 	strvec_free(&out);
 }
 
+/* Kept options keep their values; one missing its value (the last
+ * argument) is dropped rather than take the appended -w as its file. */
+static void test_option_values(const struct flag_table *t)
+{
+	const char *argv[] = { "-isystem", "/usr/lib/gcc/x86_64-linux-gnu/12/include", "-isystem/usr/include/x",
+			       "-O2", "-include" };
+	strvec out = VEC_INIT;
+	char *s;
+
+	flag_table_filter(t, argv, 5, &out);
+	s = joined(&out);
+	CHECK_STR(s, "-isystem /usr/lib/gcc/x86_64-linux-gnu/12/include -isystem/usr/include/x -O2 "
+		  "-w -Wno-unknown-warning-option");
+	free(s);
+	strvec_free(&out);
+}
+
 static void test_shell_split(void)
 {
 	strvec v = VEC_INIT;
@@ -93,6 +110,32 @@ static void test_compdb(void)
 		CHECK_STR(db.v[1].file, "/src/b.c");
 		s = joined(&db.v[1].args);
 		CHECK_STR(s, "-DX");
+		free(s);
+	}
+	compdb_free(&db);
+	unlink(path);
+	free(path);
+
+	/* A relative "directory" is relative to the database's directory. */
+	path = temp_file("[{\"directory\": \"sub\", \"file\": \"a.c\", \"command\": \"cc -c a.c\"}]");
+	CHECK(compdb_load(path, &db, &err) == 0);
+	CHECK(db.n == 1);
+	if (db.n == 1) {
+		CHECK_STR(db.v[0].directory, "/tmp/sub");
+		CHECK_STR(db.v[0].file, "/tmp/sub/a.c");
+	}
+	compdb_free(&db);
+	unlink(path);
+	free(path);
+
+	/* The source is removed however the command spells it (Bear). */
+	path = temp_file("[{\"directory\": \"/p/build\", \"file\": \"/p/src/x.c\","
+			 " \"arguments\": [\"cc\", \"-c\", \"../src/./x.c\", \"-o\", \"x.o\"]}]");
+	CHECK(compdb_load(path, &db, &err) == 0);
+	CHECK(db.n == 1);
+	if (db.n == 1) {
+		s = joined(&db.v[0].args);
+		CHECK_STR(s, "-c -o x.o");
 		free(s);
 	}
 	compdb_free(&db);
@@ -186,6 +229,7 @@ int main(void)
 	}
 	CHECK(flag_table_size(t) > 40);
 	test_kbuild_flags(t);
+	test_option_values(t);
 	flag_table_free(t);
 	strbuf_release(&err);
 	test_shell_split();

@@ -28,6 +28,9 @@
 #include "../rules/rules.h"
 
 #define IPA_MAX_SUMMARY_NODES 96
+/* A capped summary (lock events only) larger than this is dropped: calls
+ * to the function are then unknown calls. */
+#define IPA_MAX_LOCK_SUMMARY_NODES 512
 #define IPA_MAX_ROUNDS 4
 #define IPA_MAX_TARGETS 16	/* implementations followed per indirect call;
 				 * more make it an unknown call */

@@ -188,6 +188,50 @@ static void test_recursion_bounded(void)
 	ir_unit_free(u);
 }
 
+/* Lock events compounding up a call graph (cnic.c: 48,000 of them in one
+ * expansion, and a quadratic reduction): each layer calls the one below 8
+ * times; a layer whose lock events exceed IPA_MAX_LOCK_SUMMARY_NODES has no
+ * summary (callers see an unknown call), so no summary grows past it. */
+static void test_lock_events_bounded(void)
+{
+	enum { LAYERS = 5, CALLS = 8 };
+	struct ir_unit *u = ir_unit_new_shared("l.c", P);
+	static const char *const dp[] = { "d" }, *const da[] = { "d" };
+	char name[32], below[32];
+
+	for (int l = 0; l < LAYERS; l++) {
+		snprintf(name, sizeof(name), "layer%d", l);
+		snprintf(below, sizeof(below), "layer%d", l - 1);
+		struct fb b = fb_start(u, name, dp, 1);
+		fb_event(&b, IR_ACQUIRE, "spin_lock", "d->lock", 3);
+		fb_event(&b, IR_MMIO_WRITE, "writel_relaxed", "d->regs", 4);
+		fb_event(&b, IR_RELEASE, "spin_unlock", "d->lock", 5);
+		for (int c = 0; c < CALLS && l > 0; c++)
+			fb_call(&b, below, da, 1, 6 + (uint32_t)c);
+		fb_end(&b);
+	}
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "l.c");
+	ipa_solve(&p);
+	size_t biggest = 0;
+	int dropped = 0;
+	for (size_t i = 0; i < p.fns.n; i++) {
+		if (p.fns.v[i].summary && p.fns.v[i].summary->nodes.n > biggest)
+			biggest = p.fns.v[i].summary->nodes.n;
+		dropped += !p.fns.v[i].summary && p.fns.v[i].capped;
+	}
+	CHECK(biggest <= 2 * IPA_MAX_LOCK_SUMMARY_NODES);
+	CHECK(dropped >= 1);	/* layer 3 (8^3 * 2 lock events) and above */
+	int l0 = -1;
+	for (size_t i = 0; i < p.fns.n; i++)
+		if (p.fns.v[i].fn == u->functions.v[0])
+			l0 = (int)i;
+	CHECK(l0 >= 0 && p.fns.v[l0].summary && !p.fns.v[l0].capped);
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
 /* Indirect calls: every function stored into the slot, and the slot name
  * matches with or without the struct type. */
 static void test_indirect_targets(void)
@@ -237,6 +281,7 @@ int main(void)
 	P = strpool_new();
 	test_substitution_and_chain();
 	test_recursion_bounded();
+	test_lock_events_bounded();
 	test_indirect_targets();
 	strpool_free(P);
 	rules_free(R);

@@ -219,16 +219,17 @@ def t_suppress_file(c):
 
 
 def t_database_without_suppressions_table(c):
-    """A database written before the suppressions table existed: report and
-    diff read it, and the next analysis adds the table (MIGRATION-HOOK)."""
+    """A database written before the suppressions table existed (schema
+    version 3): report and diff read it, and the next analysis adds the
+    table (migration 4)."""
     import sqlite3
     d = c.fresh_dir("old-db")
     src = write(os.path.join(d, "drv.c"), HEAD + fn("a"))
     db = os.path.join(d, "old.db")
     analyze(c, d, src, db)
     con = sqlite3.connect(db)
-    con.execute("DROP TABLE suppressions")
-    con.commit()
+    con.executescript("DROP VIEW suppressed_findings; DROP TABLE suppressions;"
+                      "UPDATE meta SET value = '3' WHERE key = 'schema_version'; PRAGMA user_version = 3;")
     con.close()
     status, out, err = c.run(["report", "--db", db, "--format", "sarif"], d)
     expect(status == 1 and '"ruleId": "MMIO001"' in out, "report reads the old database", status, out, err)

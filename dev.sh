@@ -53,6 +53,7 @@ build() {
 # build-asan/sanitizer-logs/ (exit code 86, so a report is never mistaken
 # for "findings", exit 1); any file there fails the run even when the test
 # that caused it passed.  Leaks are suppressed only by tests/sanitize/lsan.supp.
+# The quarantine is 64 MB (default 256) so db/limits stays under its 1 GiB.
 sanitize() {
     install_deps
     npm_deps

@@ -8,10 +8,12 @@
  * made by it, and an upgraded database must end with exactly the schema
  * of a fresh one (tests/db/test_schema.py).
  *
- * Adding a step: write its statements as schema_vN[] here (or in the file
- * of the feature, exported through store_int.h) and append one line
- * STEP(N, schema_vN) to migrations[].  Nothing else: the version number,
- * meta row and PRAGMA user_version follow from the table.
+ * Adding a step: write its statements as schema_vN[] here and append one
+ * line STEP(N, schema_vN) to migrations[].  Nothing else: the version
+ * number, meta row and PRAGMA user_version follow from the table.  A
+ * table that was created by an open-time hook before it got its step
+ * (3 and 4 below) keeps the hook's statements with IF NOT EXISTS, so
+ * databases made with and without the hook upgrade alike.
  */
 #include "store_int.h"
 
@@ -255,7 +257,8 @@ static const char *const schema_v5[] = {
 
 /*
  * The schema, oldest step first.  Invariant: migrations[i].to == i + 1
- * (asserted by schema.c).  Append new steps at the end, one line each.
+ * (asserted by schema.c).  Append new steps at the end, one line each
+ * (the next is 6).
  */
 static const struct migration migrations[] = {
 	STEP(1, schema_v1),

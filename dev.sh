@@ -14,6 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")"
 
 DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libclang-rt-19-dev libsqlite3-dev libjansson-dev sqlite3)
+# linux-headers-amd64 (+ bc): the real-Kbuild test (tests/kbuild) builds a module against it.
+DEPS+=(linux-headers-amd64 bc)
 # Report tests (tests/report): node + npm for the SARIF validators (the
 # .NET-based SARIF Multitool needs ICU), chromium for the HTML page, git for
 # `git apply` of fix-its.

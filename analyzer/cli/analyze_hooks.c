@@ -157,8 +157,9 @@ void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_r
 	VEC_PUSH(h->units, u);
 }
 
-/* Compare the unsuppressed findings with the baseline; the exit status. */
-static int apply_baseline(struct analyze_hooks *h, int status)
+/* Compare the unsuppressed findings with the baseline; the exit status.
+ * Quiet: one unit of many, whose "fixed" count would mean nothing. */
+static int apply_baseline(struct analyze_hooks *h, int status, bool quiet)
 {
 	struct stored_view view;
 	VEC(struct mc_result *) cur = VEC_INIT;
@@ -170,9 +171,10 @@ static int apply_baseline(struct analyze_hooks *h, int status)
 	stored_view_unsuppressed(&h->base, &view);
 	baseline_compare(view.shown, view.n, cur.v, cur.n, &d);
 	failures = baseline_failures(&d.added);
-	fprintf(stderr, "mmiocheck: against the baseline %s (run %lld): %zu new (%zu warning or error), "
-		"%zu fixed, %zu unchanged\n", h->baseline, h->base.run_id, d.added.n, failures, d.fixed.n,
-		d.same.n);
+	if (!quiet)
+		fprintf(stderr, "mmiocheck: against the baseline %s (run %lld): %zu new (%zu warning or error), "
+			"%zu fixed, %zu unchanged\n", h->baseline, h->base.run_id, d.added.n, failures, d.fixed.n,
+			d.same.n);
 	baseline_diff_release(&d);
 	stored_view_release(&view);
 	VEC_FREE(cur);
@@ -210,7 +212,7 @@ int analyze_hooks_finish(struct analyze_hooks *h, struct mc_session *s, const ch
 		add_row(h, "unused", "external", e->rule, e->file, e->line, NULL, e->reason, e->origin);
 	}
 	if (h->baseline)
-		status = apply_baseline(h, status);
+		status = apply_baseline(h, status, false);
 	if (record_rows(h, s, db_path) < 0)
 		status = MC_EXIT_ERROR;
 	for (size_t i = 0; i < h->units.n; i++)
@@ -218,9 +220,9 @@ int analyze_hooks_finish(struct analyze_hooks *h, struct mc_session *s, const ch
 	return status;
 }
 
-void analyze_hooks_release(struct analyze_hooks *h)
+/* Forget the recorded suppression rows (their strings are owned). */
+static void clear_rows(struct analyze_hooks *h)
 {
-	VEC_FREE(h->units);
 	for (size_t i = 0; i < h->rows.n; i++) {
 		struct store_suppression *r = &h->rows.v[i];
 		free((char *)r->status);
@@ -231,6 +233,26 @@ void analyze_hooks_release(struct analyze_hooks *h)
 		free((char *)r->reason);
 		free((char *)r->origin);
 	}
+	h->rows.n = 0;
+}
+
+int analyze_hooks_flush(struct analyze_hooks *h, struct mc_session *s, const char *db_path, int status)
+{
+	if (h->baseline)
+		status = apply_baseline(h, status, true);
+	if (record_rows(h, s, db_path) < 0)
+		status = MC_EXIT_ERROR;
+	for (size_t i = 0; i < h->units.n; i++)
+		h->units.v[i].r->nfindings = h->units.v[i].nall;
+	h->units.n = 0;
+	clear_rows(h);
+	return status;
+}
+
+void analyze_hooks_release(struct analyze_hooks *h)
+{
+	VEC_FREE(h->units);
+	clear_rows(h);
 	VEC_FREE(h->rows);
 	suppress_set_release(&h->file);
 	if (h->baseline)

@@ -49,6 +49,12 @@ void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_r
  * suppressions in the database (run of s), report unused ones, apply the
  * baseline, restore every r->nfindings.  Returns the new exit status. */
 int analyze_hooks_finish(struct analyze_hooks *h, struct mc_session *s, const char *db_path, int status);
+/* One unit at a time (a -j worker, a Kbuild checker: no process sees the
+ * whole run): apply the baseline to the units since the last flush, record
+ * their suppressions, restore their counts and forget them.  Unused
+ * suppression-file entries are not reported in this mode.  Returns the new
+ * exit status. */
+int analyze_hooks_flush(struct analyze_hooks *h, struct mc_session *s, const char *db_path, int status);
 void analyze_hooks_release(struct analyze_hooks *h);
 
 #endif

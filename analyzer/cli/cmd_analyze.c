@@ -5,30 +5,17 @@
  * Exit status: 0 no warning-level findings, 1 findings, 2 usage or input
  * error (also when a file had parse errors; what parsed is still reported).
  */
-#include "analyze_hooks.h"	/* issue 5: --baseline, --suppress, --show-suppressed */
+#include "analyze_int.h"
 #include "cli.h"
-#include "mmiocheck/mmiocheck.h"
 #include "report/report.h"
 #include "util/util.h"
 
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-enum out_format { OUT_TEXT, OUT_JSON };
-
-struct cli {
-	struct mc_options opt;
-	VEC(const char *) rules;
-	VEC(const char *) files;
-	const char *const *clang_args;
-	int nclang;
-	enum out_format format;
-	bool no_db;
-	bool list_models, list_checks, dump_ir;
-	struct analyze_hooks hooks;	/* issue 5 (analyze_hooks.h) */
-};
+#include <unistd.h>
 
 static const char usage_text[] =
 	"usage: mmiocheck [analyze] [options] FILE.c... [-- COMPILER FLAGS]\n"
@@ -47,21 +34,31 @@ static const char usage_text[] =
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --max-seconds N    stop analyzing a file after N s (its results are partial)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
-	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
-	"  --suppress FILE    suppression file (fingerprint or RULE:FILE:FUNCTION, reason)\n"
-	"  --show-suppressed  also print the suppressed findings (as notes)\n"
 	"  --list-models      print the models and exit\n"
 	"  --list-checks      print the checks and exit\n"
 	"  --dump-ir          print the event IR of each function instead\n"
+	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
+	"  --suppress FILE    suppression file (fingerprint or RULE:FILE:FUNCTION, reason)\n"
+	"  --show-suppressed  also print the suppressed findings (as notes)\n"
+	"  -p DIR             analyze the C files of DIR/compile_commands.json\n"
+	"  -j N               files analyzed in parallel (default: number of CPUs with\n"
+	"                     -p, else 1: the FILEs are analyzed as one program)\n"
+	"  --no-incremental   parse every file even if its inputs are unchanged\n"
+	"  --print-clang-args with -p: print the clang -fsyntax-only command of each\n"
+	"                     file (the flags after the table) instead of analyzing\n"
+	"  --kbuild           Kbuild checker mode (make C=1 CHECK=mmiocheck; automatic\n"
+	"                     when make runs it): gcc flags, diagnostics on stderr,\n"
+	"                     MMIOCHECK_DB, MMIOCHECK_RUN\n"
 	"  --version          print the version and exit\n"
 	"  -h, --help         print this help and exit\n"
 	"\n"
-	"Exit status: 0 clean, 1 findings, 2 usage or input error.\n";
+	"Exit status: 0 clean, 1 findings, 2 usage or input error, 130 interrupted.\n"
+	"In Kbuild mode findings exit 0 (1 with MMIOCHECK_WERROR=1).\n";
 
 enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
-	OPT_VERSION, OPT_STRICT,
+	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,	/* issue 5 */
 };
 
@@ -80,6 +77,9 @@ static const struct option long_options[] = {
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
 	{ "dump-ir", no_argument, NULL, OPT_DUMP_IR },
 	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "no-incremental", no_argument, NULL, OPT_NO_INCREMENTAL },
+	{ "kbuild", no_argument, NULL, OPT_KBUILD },
+	{ "print-clang-args", no_argument, NULL, OPT_PRINT_CLANG_ARGS },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "suppress", required_argument, NULL, OPT_SUPPRESS },
 	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
@@ -111,7 +111,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	optind = 1;
 	for (;;) {
 		int longidx = 0;
-		int o = getopt_long(nopt, argv, ":h", long_options, &longidx);
+		int o = getopt_long(nopt, argv, ":hp:j:", long_options, &longidx);
 		char *end;
 
 		if (o == -1)
@@ -145,6 +145,9 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_LIST_MODELS: c->list_models = true; break;
 		case OPT_LIST_CHECKS: c->list_checks = true; break;
 		case OPT_DUMP_IR: c->dump_ir = true; break;
+		case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
+		case OPT_KBUILD: c->kbuild = true; break;
+		case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
 		case OPT_BASELINE:	/* issue 5 hook */
 			if (analyze_hooks_baseline(&c->hooks, optarg) < 0)
 				return MC_EXIT_ERROR;
@@ -154,6 +157,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;	/* issue 5 hook */
+		case 'p': c->compdb = optarg; break;
+		case 'j':
+			c->jobs = (int)strtol(optarg, &end, 10);
+			if (*end || c->jobs < 1 || c->jobs > 1024)
+				return usage_error("bad -j '%s' (1..1024)", optarg);
+			break;
 		case OPT_VERSION:
 			printf("mmiocheck %s\n", MMIOCHECK_VERSION);
 			return MC_EXIT_CLEAN;
@@ -180,85 +189,230 @@ static char *joined_argv(int argc, char **argv)
 	return strbuf_detach(&sb);
 }
 
-/*
- * Say which limit a file hit: --max-seconds (its analysis stopped: true,
- * an error for the exit status) or --max-states (some functions kept fewer
- * paths: a note).  The run goes on with the next file either way.
- */
-static bool report_limits(const struct cli *c, const struct mc_result *r)
+/* -1 if arg is not one of our long options, else how many values it takes. */
+static int our_long_option(const char *arg)
 {
-	size_t n = 0;
+	const char *name = arg + 2, *eq = strchr(name, '=');
+	size_t n = eq ? (size_t)(eq - name) : strlen(name);
 
-	if (r->timed_out) {
-		mc_error("%s: analysis stopped after %d s (--max-seconds); its findings are incomplete",
-			 r->path, c->opt.max_seconds);
-		return true;
-	}
-	for (size_t i = 0; i < r->nfunctions; i++)
-		n += r->functions[i].truncated;
-	if (n)
-		mc_error("%s: note: %zu function%s hit the state bound (--max-states %d); "
-			 "paths were joined, results for %s may be less precise", r->path, n, n == 1 ? "" : "s",
-			 c->opt.max_states ? c->opt.max_states : 64, n == 1 ? "it" : "them");
-	return false;
+	for (const struct option *o = long_options; o->name; o++)
+		if (strlen(o->name) == n && !strncmp(o->name, name, n))
+			return o->has_arg == required_argument;
+	return -1;
 }
 
-/* Analyze the files as one program (summaries flow between them), then
- * print each file's results in order. */
-static int run_files(struct cli *c, struct mc_session *s)
-{
-	VEC(struct mc_result *) results = VEC_INIT;
-	int status = MC_EXIT_CLEAN;
-	char *err = NULL;
+/* Jobs for -p: the compilation database's C files (only FILEs if given),
+ * their flags through the table; inputs checked before anything is written. */
+typedef VEC(strvec) strvec_vec;
 
-	if (mc_analyze_files(s, c->files.v, c->files.n, c->clang_args, c->nclang, &results.v, &results.n,
-			     &err) < 0) {
-		mc_error("%s", err);
-		free(err);
-		err = NULL;
-		status = MC_EXIT_ERROR;
+static int compdb_jobs(struct cli *c, compdb *db, struct job_set *set, struct flag_table *ft,
+		       strvec_vec *owned)
+{
+	struct strbuf err = STRBUF_INIT;
+	char *msg = NULL;
+
+	strbuf_init(&err);
+	if (compdb_load(c->compdb, db, &err) < 0) {
+		mc_error("%s", err.buf);
+		strbuf_release(&err);
+		return -1;
 	}
-	for (size_t i = 0; i < results.n; i++) {
-		struct mc_result *r = results.v[i];
-		if (r->nerrors) {
-			mc_error("%s: %zu parse error%s; analyzed what parsed", r->path, r->nerrors,
-				 r->nerrors == 1 ? "" : "s");
-			status = MC_EXIT_ERROR;
+	strbuf_release(&err);
+	VEC_GROW(*owned, db->n);
+	for (size_t i = 0; i < db->n; i++) {
+		const struct compdb_entry *e = &db->v[i];
+		bool wanted = !c->files.n;
+		for (size_t k = 0; k < c->files.n && !wanted; k++) {
+			char real[PATH_MAX];
+			wanted = realpath(c->files.v[k], real) && !strcmp(real, e->file);
 		}
-		if (report_limits(c, r))
-			status = MC_EXIT_ERROR;
-		if (r->ncapped)
-			fprintf(stderr, "mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
-				"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,
-				r->ncapped, r->ncapped == 1 ? "y" : "ies");
-		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,	/* issue 5 hook */
-				     c->format == OUT_TEXT);
-		for (size_t k = 0; k < r->nfindings; k++)
-			if (mc_finding_is_failure(&r->findings[k]) && status == MC_EXIT_CLEAN)
-				status = MC_EXIT_FINDINGS;
-		if (c->format == OUT_TEXT)
-			report_text(stdout, r);	/* parse errors included, gcc-style */
+		if (!wanted)
+			continue;
+		if (mc_check_input(e->file, &msg) < 0) {
+			mc_error("%s (in %s)", msg, c->compdb);
+			free(msg);
+			return -1;
+		}
+		strvec *args = &owned->v[owned->n++];
+		memset(args, 0, sizeof(*args));
+		flag_table_filter(ft, (const char *const *)e->args.v, (int)e->args.n, args);
+		struct job j = { e->file, e->directory, (const char *const *)args->v, (int)args->n };
+		VEC_PUSH(set->jobs, j);
 	}
-	if (mc_session_rechecked(s))
-		fprintf(stderr, "mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
-			mc_session_rechecked(s), mc_session_rechecked(s) == 1 ? "" : "s");
-	if (c->format == OUT_JSON) {
-		struct report_meta meta;
-		meta.tool_version = MMIOCHECK_VERSION;
-		meta.run_id = mc_session_run_id(s);
-		meta.nmodels = mc_session_models(s, &meta.models);
-		report_json(stdout, (const struct mc_result *const *)results.v, results.n, &meta);
+	if (!set->jobs.n) {
+		mc_error("%s: no C files to analyze%s", c->compdb, c->files.n ? " among those given" : "");
+		return -1;
 	}
-	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);	/* issue 5 hook */
-	fflush(stdout);
-	if (mc_session_finish(s, &err) < 0) {
-		mc_error("%s", err);
-		free(err);
-		status = MC_EXIT_ERROR;
+	return 0;
+}
+
+/* Append s to sb quoted for /bin/sh. */
+static void add_shell_quoted(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '\'');
+	for (; *s; s++)
+		if (*s == '\'')
+			strbuf_adds(sb, "'\\''");
+		else
+			strbuf_addch(sb, *s);
+	strbuf_addch(sb, '\'');
+}
+
+/* --print-clang-args: one shell line per job, runnable as is. */
+static int print_clang_commands(const struct job_set *set)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_init(&sb);
+	for (size_t i = 0; i < set->jobs.n; i++) {
+		const struct job *j = &set->jobs.v[i];
+		strbuf_reset(&sb);
+		strbuf_adds(&sb, "cd ");
+		add_shell_quoted(&sb, j->dir ? j->dir : ".");
+		strbuf_adds(&sb, " && clang-19 -fsyntax-only");
+		for (int k = 0; k < j->nargs; k++) {
+			strbuf_addch(&sb, ' ');
+			add_shell_quoted(&sb, j->args[k]);
+		}
+		strbuf_addch(&sb, ' ');
+		add_shell_quoted(&sb, j->file);
+		puts(sb.buf);
 	}
-	for (size_t i = 0; i < results.n; i++)
-		mc_result_free(results.v[i]);
-	VEC_FREE(results);
+	strbuf_release(&sb);
+	return MC_EXIT_CLEAN;
+}
+
+/* An absolute form of a path that may be relative to the current directory. */
+static char *absolute_path(const char *path)
+{
+	char cwd[PATH_MAX];
+
+	if (path[0] == '/' || !getcwd(cwd, sizeof(cwd)))
+		return xstrdup(path);
+	return xasprintf("%s/%s", cwd, path);
+}
+
+/* The analysis proper: FILEs or -p, in parallel; the run around it. */
+static int analyze(struct cli *c, char *argv_text)
+{
+	struct job_set set;
+	struct flag_table *ft = NULL;
+	compdb db = VEC_INIT;
+	strvec_vec owned = VEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	char *db_abs = NULL, *root_abs = NULL;
+	int status = MC_EXIT_ERROR;
+
+	memset(&set, 0, sizeof(set));
+	set.opt = c->opt;
+	set.opt.argv_text = argv_text;
+	set.opt.incremental = !c->no_incremental;
+	set.opt.defer_recheck = c->compdb != NULL;	/* recheck_stale, with each file's flags */
+	if (c->compdb) {
+		strbuf_init(&err);
+		ft = flag_table_load(mc_rules_dir(&c->opt), &err);
+		if (!ft) {
+			mc_error("%s", err.buf);
+			goto out;
+		}
+		if (compdb_jobs(c, &db, &set, ft, &owned) < 0)
+			goto out;
+		if (c->print_clang_args) {
+			status = print_clang_commands(&set);
+			goto out;
+		}
+		/* Workers chdir to each entry's directory. */
+		if (set.opt.db_path)
+			set.opt.db_path = db_abs = absolute_path(set.opt.db_path);
+		if (set.opt.source_root)
+			set.opt.source_root = root_abs = absolute_path(set.opt.source_root);
+	} else {
+		for (size_t i = 0; i < c->files.n; i++) {
+			struct job j = { c->files.v[i], NULL, c->clang_args, c->nclang };
+			VEC_PUSH(set.jobs, j);
+		}
+	}
+	status = run_jobs(c, &set);
+out:
+	strbuf_release(&err);
+	for (size_t i = 0; i < owned.n; i++)
+		strvec_free(&owned.v[i]);
+	VEC_FREE(owned);
+	compdb_free(&db);
+	flag_table_free(ft);
+	VEC_FREE(set.jobs);
+	free(db_abs);
+	free(root_abs);
+	return status;
+}
+
+/*
+ * Kbuild checker mode: one file per process, gcc's flags through the
+ * table, diagnostics on stderr, one shared named run in MMIOCHECK_DB.
+ * Findings do not fail the build (unless MMIOCHECK_WERROR=1); a flag never
+ * does; a file that cannot be stored (database locked too long, disk full)
+ * does, with a message.
+ */
+static int run_kbuild(int argc, char **argv)
+{
+	strvec ours = VEC_INIT, flags = VEC_INIT, clang = VEC_INIT;
+	VEC(char *) args = VEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct flag_table *ft = NULL;
+	char *source = NULL, *dbpath = NULL, *argv_text = joined_argv(argc, argv);
+	const char *werror = getenv("MMIOCHECK_WERROR"), *run = getenv("MMIOCHECK_RUN");
+	struct cli c;
+	int status = MC_EXIT_ERROR;
+
+	memset(&c, 0, sizeof(c));
+	mc_options_init(&c.opt);
+	if (kbuild_split(argc, argv, our_long_option, &ours, &flags, &source) < 0) {
+		usage_error("%s", "Kbuild mode: the last argument must be the C file");
+		goto out;
+	}
+	VEC_PUSH(args, argv[0]);
+	for (size_t i = 0; i < ours.n; i++)
+		VEC_PUSH(args, ours.v[i]);
+	VEC_PUSH(args, source);
+	VEC_PUSH(args, NULL);
+	status = parse_args(&c, (int)args.n - 1, args.v);
+	if (status >= 0)
+		goto out;
+	status = MC_EXIT_ERROR;
+	c.opt.extra_rules = c.rules.v;
+	c.opt.nextra_rules = (int)c.rules.n;
+	strbuf_init(&err);
+	if (!(ft = flag_table_load(mc_rules_dir(&c.opt), &err))) {
+		mc_error("%s", err.buf);
+		goto out;
+	}
+	flag_table_filter(ft, (const char *const *)flags.v, (int)flags.n, &clang);
+	c.clang_args = (const char *const *)clang.v;
+	c.nclang = (int)clang.n;
+	if (!c.no_db)
+		c.opt.db_path = c.opt.db_path ? c.opt.db_path : (dbpath = kbuild_default_db());
+	c.opt.run_name = run && *run ? run : "kbuild";
+	c.jobs = 1;
+	c.kbuild = true;
+	status = analyze(&c, argv_text);
+	if (status == MC_EXIT_FINDINGS && !(werror && !strcmp(werror, "1")))
+		status = MC_EXIT_CLEAN;
+	/* Parse errors are clang's, not the build's: reported, not fatal. */
+	if (status == MC_EXIT_ERROR && !c.failed)
+		status = werror && !strcmp(werror, "1") && c.findings ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
+out:
+	strbuf_release(&err);
+	flag_table_free(ft);
+	strvec_free(&ours);
+	strvec_free(&flags);
+	strvec_free(&clang);
+	VEC_FREE(args);
+	analyze_hooks_release(&c.hooks);
+	VEC_FREE(c.rules);
+	VEC_FREE(c.files);
+	free(source);
+	free(dbpath);
+	free(argv_text);
 	return status;
 }
 
@@ -269,6 +423,8 @@ int cmd_analyze(int argc, char **argv)
 	char *err = NULL;
 	int status;
 
+	if (kbuild_is_checker_call(argc, argv))
+		return run_kbuild(argc, argv);
 	memset(&c, 0, sizeof(c));
 	mc_options_init(&c.opt);
 	status = parse_args(&c, argc, argv);
@@ -277,7 +433,7 @@ int cmd_analyze(int argc, char **argv)
 	c.opt.extra_rules = c.rules.v;
 	c.opt.nextra_rules = (int)c.rules.n;
 	bool listing = c.list_models || c.list_checks;
-	if (!listing && !c.files.n) {
+	if (!listing && !c.files.n && !c.compdb) {
 		status = usage_error("%s", "no input files");
 		goto out;
 	}
@@ -294,6 +450,11 @@ int cmd_analyze(int argc, char **argv)
 	else if (!c.opt.db_path)
 		c.opt.db_path = "mmiocheck.db";
 	char *argv_text = joined_argv(argc, argv);
+	if (!listing && !c.dump_ir) {
+		status = analyze(&c, argv_text);
+		free(argv_text);
+		goto out;
+	}
 	c.opt.argv_text = argv_text;
 	struct mc_session *s = mc_session_open(&c.opt, &err);
 	if (!s) {
@@ -309,7 +470,7 @@ int cmd_analyze(int argc, char **argv)
 		if (c.list_checks)
 			mc_list_checks(s, stdout);
 		status = MC_EXIT_CLEAN;
-	} else if (c.dump_ir) {
+	} else {
 		status = MC_EXIT_CLEAN;
 		for (size_t i = 0; i < c.files.n; i++)
 			if (mc_dump_ir(s, c.files.v[i], c.clang_args, c.nclang, stdout, &err) < 0) {
@@ -317,14 +478,12 @@ int cmd_analyze(int argc, char **argv)
 				free(err);
 				status = MC_EXIT_ERROR;
 			}
-	} else {
-		status = run_files(&c, s);
 	}
 	mc_session_close(s);
 	free(argv_text);
 out:
+	analyze_hooks_release(&c.hooks);	/* issue 5 hook */
 	VEC_FREE(c.rules);
 	VEC_FREE(c.files);
-	analyze_hooks_release(&c.hooks);	/* issue 5 hook */
 	return status;
 }

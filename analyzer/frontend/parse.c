@@ -104,29 +104,126 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	return CXChildVisit_Continue;
 }
 
+/*
+ * KBUILD-HOOK: the argument a driver-level diagnostic (no source location)
+ * says clang rejects - "unknown argument: '-fconserve-stack'",
+ * "unsupported option '-mrecord-mcount' for target ..." - or NULL.
+ */
+static char *rejected_arg(CXDiagnostic d)
+{
+	CXString msg = clang_getDiagnosticSpelling(d);
+	const char *m = clang_getCString(msg), *q1, *q2;
+	char *arg = NULL;
+	CXFile file;
+
+	clang_getSpellingLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
+	if (!file && m && (!strncmp(m, "unknown argument", 16) || !strncmp(m, "unsupported option", 18)) &&
+	    (q1 = strchr(m, '\'')) && (q2 = strchr(q1 + 1, '\'')))
+		arg = xstrndup(q1 + 1, (size_t)(q2 - q1 - 1));
+	clang_disposeString(msg);
+	return arg;
+}
+
+/* Remove from argv every argument clang rejected; how many were removed. */
+static int drop_rejected(CXTranslationUnit tu, const char **argv, int *argc, struct ir_unit *u)
+{
+	unsigned n = clang_getNumDiagnostics(tu);
+	int removed = 0;
+
+	for (unsigned i = 0; i < n; i++) {
+		CXDiagnostic d = clang_getDiagnostic(tu, i);
+		char *arg = rejected_arg(d);
+		bool used = false;
+		for (int k = 0; arg && k < *argc; k++)
+			if (!strcmp(argv[k], arg)) {
+				memmove(argv + k, argv + k + 1, (size_t)(*argc - k - 1) * sizeof(*argv));
+				(*argc)--;
+				k--;
+				removed++;
+				used = true;
+			}
+		if (used)
+			VEC_PUSH(u->dropped_args, arg);
+		else
+			free(arg);
+		clang_disposeDiagnostic(d);
+	}
+	return removed;
+}
+
+/*
+ * Parse, and when clang rejects command-line arguments (a gcc-only flag the
+ * flag table does not know), drop them and parse again: a build must never
+ * fail because of a flag.  The dropped arguments are listed in u.
+ */
+static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char *path,
+						const char *const *args, int nargs,
+						CXTranslationUnit *tu, struct ir_unit *u)
+{
+	const char **argv = xcalloc((size_t)nargs + 2, sizeof(*argv));
+	int argc = nargs;
+	enum CXErrorCode rc;
+
+	for (int i = 0; i < nargs; i++)
+		argv[i] = args[i];
+	argv[argc++] = "-ferror-limit=0";
+	for (int attempt = 0;; attempt++) {
+		rc = clang_parseTranslationUnit2(fe->index, path, argv, argc, NULL, 0,
+						 CXTranslationUnit_DetailedPreprocessingRecord |
+						 CXTranslationUnit_KeepGoing, tu);
+		if (rc != CXError_Success || !*tu || attempt == 2 || !drop_rejected(*tu, argv, &argc, u))
+			break;
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+	}
+	free(argv);
+	return rc;
+}
+
+/* clang_getInclusions visitor: record each included file and its hash. */
+static void record_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+	struct tu_ctx *t = data;
+	struct ir_input in;
+	size_t size = 0;
+	const char *text;
+	CXString name;
+
+	(void)stack;
+	if (depth == 0)
+		return;		/* the main file: hashed by the session */
+	name = clang_File_tryGetRealPathName(file);
+	if (!clang_getCString(name) || !*clang_getCString(name)) {
+		clang_disposeString(name);
+		name = clang_getFileName(file);
+	}
+	text = clang_getFileContents(t->tu, file, &size);
+	in.path = xstrdup(clang_getCString(name) ? clang_getCString(name) : "");
+	in.hash = hash_bytes(text ? text : "", text ? size : 0, HASH_SEED);
+	VEC_PUSH(t->u->inputs, in);
+	clang_disposeString(name);
+}
+
 struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 			       const char *const *args, int nargs, struct strbuf *err)
 {
 	struct tu_ctx t;
 	struct top_scan scan;
-	const char **argv = xcalloc((size_t)nargs + 2, sizeof(*argv));
 	struct strbuf text = STRBUF_INIT;
+	struct ir_unit *u = fe->strings ? ir_unit_new_shared(path, fe->strings)
+				    : ir_unit_new(path);
 	enum CXErrorCode rc;
 
 	memset(&t, 0, sizeof(t));
-	for (int i = 0; i < nargs; i++)
-		argv[i] = args[i];
-	argv[nargs] = "-ferror-limit=0";
-	rc = clang_parseTranslationUnit2(fe->index, path, argv, nargs + 1, NULL, 0,
-					 CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing,
-					 &t.tu);
-	free(argv);
+	rc = parse_dropping_rejected(fe, path, args, nargs, &t.tu, u);
 	if (rc != CXError_Success || !t.tu) {
 		strbuf_addf(err, "libclang could not parse the file (error %d)", (int)rc);
+		ir_unit_free(u);
 		return NULL;
 	}
+	t.u = u;
+	clang_getInclusions(t.tu, record_inclusion, &t);
 	t.fe = fe;
-	t.u = fe->strings ? ir_unit_new_shared(path, fe->strings) : ir_unit_new(path);
 	t.file = strpool_intern(t.u->strings, path);
 	if (strbuf_read_file(&text, path) == 0) {
 		size_t len = text.len;

@@ -124,6 +124,12 @@ struct ir_diag {
 	char *message;
 };
 
+/* A file a unit read while parsing (KBUILD-HOOK, see ir_unit.inputs). */
+struct ir_input {
+	char *path;
+	uint64_t hash;
+};
+
 /* One translation unit as lowered by the frontend. */
 struct ir_unit {
 	char *path;			/* main file as given on the command line */
@@ -135,6 +141,12 @@ struct ir_unit {
 	char *source;			/* main file contents, NUL-terminated */
 	size_t source_len;
 	VEC(uint32_t) line_starts;	/* offset of each line (index 0 = line 1) */
+	/* KBUILD-HOOK (incremental runs, flag fallback): every header the unit
+	 * included, by real path, with the FNV-1a hash of the bytes clang read;
+	 * and the command-line arguments clang rejected and the frontend
+	 * dropped before parsing again. */
+	VEC(struct ir_input) inputs;
+	VEC(char *) dropped_args;
 };
 
 struct ir_unit *ir_unit_new(const char *path);

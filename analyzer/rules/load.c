@@ -629,6 +629,10 @@ static int list_dir(const char *dir, path_vec *out, struct strbuf *err)
 	}
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
+		/* KBUILD-HOOK: compiler-flags.json is the driver's gcc->clang flag
+		 * table (analyzer/driver/flags.c), not a rules file. */
+		if (!strcmp(de->d_name, "compiler-flags.json"))
+			continue;
 		if (n > 5 && de->d_name[0] != '.' && !strcmp(de->d_name + n - 5, ".json"))
 			VEC_PUSH(*out, xasprintf("%s/%s", dir, de->d_name));
 	}

@@ -2,16 +2,9 @@
  * session.c - the public API (include/mmiocheck/mmiocheck.h): ties rules,
  * frontend, engine + checks and the store together for one run.
  */
-#include "mmiocheck/mmiocheck.h"
-#include "../checks/checks.h"
-#include "../frontend/frontend.h"
-#include "../interproc/interproc.h"
-#include "../rules/frameworks.h"
-#include "../store/store.h"
-#include "../store/summaries.h"
+#include "session_int.h"
 
 #include <errno.h>
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,26 +14,6 @@
 #define MMIOCHECK_RULES_DIR "rules"
 #endif
 #define DEFAULT_MODELS "contract,ppc64-legacy"
-
-struct mc_session {
-	struct rules *rules;
-	struct engine_config cfg;
-	struct frontend *fe;
-	struct store *store;
-	long long run_id;
-	char *source_root;
-	const char *model_names[ENG_MAX_MODELS];
-	size_t nmodel_names;
-	bool any_errors;
-	struct strpool *strings;	/* shared by every unit of the session */
-	bool strict;			/* MMIO005 in setup paths too */
-	int max_seconds;		/* DEADLINE-HOOK: per unit, 0 = none */
-	size_t rechecked;		/* stale callers analyzed again */
-};
-
-typedef VEC(struct mc_result *) result_vec;
-static void free_finding(struct mc_finding *f);
-typedef VEC(char *) path_vec;
 
 void mc_options_init(struct mc_options *opt)
 {
@@ -76,6 +49,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.max_states = opt->max_states;
 	s->max_seconds = opt->max_seconds;	/* DEADLINE-HOOK */
 	s->strict = opt->strict;
+	s->defer_recheck = opt->defer_recheck;
+	s->force_parse = opt->force_parse;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
 		goto fail;
 	for (int i = 0; i < s->cfg.nmodels; i++)
@@ -99,8 +74,19 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 		struct strbuf models = STRBUF_INIT;
 		for (size_t i = 0; i < s->nmodel_names; i++)
 			strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
-		s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
-					    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		/* KBUILD-HOOK: shared (named or attached) runs, incremental reuse */
+		s->named_run = opt->run_name != NULL;
+		s->attached_run = !s->named_run && opt->attach_run > 0;
+		if (s->named_run)
+			s->run_id = store_named_run(s->store, opt->run_name, MMIOCHECK_VERSION, models.buf,
+						    opt->argv_text, getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		else if (s->attached_run)
+			s->run_id = opt->attach_run;
+		else
+			s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
+						    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
+		if (opt->incremental)
+			s->incr = incr_new(opt, default_rules_dir(opt), models.buf);
 		strbuf_release(&models);
 		if (s->run_id < 0)
 			goto fail;
@@ -146,530 +132,13 @@ int mc_check_input(const char *path, char **err)
 }
 
 /* The file name findings show: relative to --source-root when under it. */
-static const char *display_path(const struct mc_session *s, const char *path)
+const char *session_display_path(const struct mc_session *s, const char *path)
 {
 	size_t n = s->source_root ? strlen(s->source_root) : 0;
 
 	if (n && !strncmp(path, s->source_root, n) && path[n] == '/')
 		return path + n + 1;
 	return path;
-}
-
-static void fill_errors(struct mc_result *res, const struct ir_unit *u)
-{
-	res->nerrors = u->errors.n;
-	res->errors = xcalloc(u->errors.n ? u->errors.n : 1, sizeof(*res->errors));
-	for (size_t i = 0; i < u->errors.n; i++) {
-		const struct ir_diag *d = &u->errors.v[i];
-		const char *file = strpool_str(u->strings, d->file);
-		res->errors[i].file = xstrdup(file ? file : u->path);
-		res->errors[i].line = d->line;
-		res->errors[i].col = d->col;
-		res->errors[i].message = xstrdup(d->message);
-	}
-}
-
-/* The database as the interprocedural pass's source of summaries that are
- * defined outside the files being analyzed. */
-static struct ir_function *lookup_stored(void *ctx, const char *key, struct strpool *pool)
-{
-	struct mc_session *s = ctx;
-	char *text = s->store ? store_find_summary(s->store, key) : NULL;
-	struct ir_function *fn = text ? ipa_summary_from_text(text, pool, s->rules) : NULL;
-
-	free(text);
-	return fn;
-}
-
-/* check_fn_info.callee_has_contract: a function of the program named
- * `name` is annotated __must_hold / __releases. */
-static bool callee_has_contract(void *ctx, str_id name)
-{
-	const struct ipa_program *p = ctx;
-
-	for (size_t i = 0; i < p->fns.n; i++) {
-		const struct ir_function *fn = p->fns.v[i].fn;
-		if (!fn || p->fns.v[i].name != name)
-			continue;
-		for (size_t k = 0; k < fn->contracts.n; k++)
-			if (fn->contracts.v[k].kind != IR_ACQUIRES)
-				return true;
-	}
-	return false;
-}
-
-/* Trace steps in other files: shown relative to the source root too. */
-static void show_trace_files(const struct mc_session *s, struct finding_vec *findings)
-{
-	for (size_t i = 0; i < findings->n; i++)
-		for (size_t k = 0; k < findings->v[i].ntrace; k++) {
-			struct mc_trace_step *t = &findings->v[i].trace[k];
-			const char *d = display_path(s, t->file);
-			if (d != t->file) {
-				char *copy = xstrdup(d);
-				free(t->file);
-				t->file = copy;
-			}
-		}
-}
-
-/* Hand the program-wide findings to the results of their files. */
-static void distribute(struct finding_vec *extra, result_vec *out, size_t first)
-{
-	for (size_t i = 0; i < extra->n; i++) {
-		struct mc_result *target = NULL;
-		for (size_t k = first; k < out->n && !target; k++)
-			if (!strcmp(out->v[k]->path, extra->v[i].file))
-				target = out->v[k];
-		if (!target) {
-			free_finding(&extra->v[i]);
-			continue;
-		}
-		target->findings = xrealloc(target->findings, (target->nfindings + 1) * sizeof(*target->findings));
-		target->findings[target->nfindings++] = extra->v[i];
-	}
-	VEC_FREE(*extra);
-}
-
-/* Does the function run before the device is shared (probe, init,
- * remove: rules/checks.json MMIO005 setup_functions, or __init)? */
-static bool setup_function(const struct mc_session *s, const struct ir_function *fn, const char *name)
-{
-	const struct check_info *ci = rules_find_check(s->rules, "MMIO005");
-
-	if (fn->is_init)
-		return true;
-	if (!ci || !ci->setup_functions)
-		return false;
-	char *list = xstrdup(ci->setup_functions), *save = NULL;
-	bool hit = false;
-	for (char *g = strtok_r(list, ",", &save); g && !hit; g = strtok_r(NULL, ",", &save))
-		hit = fnmatch(g, name, 0) == 0;
-	free(list);
-	return hit;
-}
-
-/* ---- framework lock contexts (rules/frameworks, docs/frameworks.md) ---- */
-
-#define MAX_CONTEXTS 4
-#define FW_MAX_CONTEXT_LOCKS 4
-
-/* One framework slot the function was stored into, as context locks. */
-struct fw_context {
-	struct ipa_context_lock locks[FW_MAX_CONTEXT_LOCKS];
-	size_t n;
-	const struct framework_entry *entry;
-};
-
-/* framework_lock_held's question: does the driver set `flag` (e.g.
- * NETIF_F_LLTX) anywhere?  Answered from the program's source text: a
- * driver that names the flag sets it, as LLTX drivers do in probe. */
-static bool program_sets_flag(void *ctx, const char *flag, const char *field)
-{
-	const struct ipa_program *p = ctx;
-
-	(void)field;
-	for (size_t i = 0; i < p->units.n; i++)
-		if (p->units.v[i]->source && strstr(p->units.v[i]->source, flag))
-			return true;
-	return false;
-}
-
-/* The rules api that takes (op) a lock of `kind` with `irq`, or -1. */
-static int api_for(const struct rules *r, enum lock_op op, int kind, enum irq_mode irq)
-{
-	int any = -1;
-
-	for (size_t i = 0; i < r->apis.n; i++) {
-		const struct lock_api *a = &r->apis.v[i];
-		if (a->op != op || a->kind != kind || a->shared)
-			continue;
-		if (a->irq == irq)
-			return (int)i;
-		if (any < 0)
-			any = (int)i;
-	}
-	return any;
-}
-
-/* The framework's lock as the callback names it: "port->lock" when it
- * hangs off a parameter, else as the framework spells it. */
-static str_id context_lock_name(struct mc_session *s, const struct ir_function *fn, const struct framework_lock *l)
-{
-	if (l->arg >= 0 && (size_t)l->arg < fn->params.n && fn->params.v[l->arg] && l->arg_path) {
-		char *t = xasprintf("%s->%s", strpool_str(s->strings, fn->params.v[l->arg]), l->arg_path);
-		str_id id = strpool_intern(s->strings, t);
-		free(t);
-		return id;
-	}
-	return strpool_intern(s->strings, l->name);
-}
-
-/* Build the context of one slot; false when no lock of it is held. */
-static bool slot_context(struct mc_session *s, struct ipa_program *p, const struct ir_function *fn,
-			 const struct framework_slot *slot, struct fw_context *c)
-{
-	c->n = 0;
-	c->entry = slot->entry;
-	for (size_t i = 0; i < slot->nlocks && c->n < FW_MAX_CONTEXT_LOCKS; i++) {
-		const struct framework_lock *l = &slot->locks[i];
-		if (!framework_lock_held(l, program_sets_flag, p))
-			continue;
-		struct ipa_context_lock *cl = &c->locks[c->n];
-		cl->lock = context_lock_name(s, fn, l);
-		cl->lock_type = l->type_path ? strpool_intern(s->strings, l->type_path) : 0;
-		cl->acquire_api = api_for(s->rules, LOCK_ACQUIRE, l->kind, l->irq);
-		/* a coarse mutex (RTNL, prepare_lock) is context, not protection:
-		 * it stays held past the return, so it judges nothing (--strict:
-		 * it is released and judged like any lock) */
-		cl->release_api = l->coarse && !s->strict ? -1 : api_for(s->rules, LOCK_RELEASE, l->kind, l->irq);
-		const char *rf = strrchr(slot->entry->file, '/') ? strrchr(slot->entry->file, '/') + 1 : slot->entry->file;
-		char *label = xasprintf("the %s core takes %s before calling %s.%s (rules %s, %s:%d)",
-					slot->entry->framework, l->name, slot->struct_type, slot->field,
-					slot->entry->name, rf, slot->entry->line);
-		char *rlabel = xasprintf("the %s core's release of %s after %s() returns (rules %s, %s:%d)",
-					 slot->entry->framework, l->name, slot->field, slot->entry->name, rf,
-					 slot->entry->line);
-		cl->label = strpool_intern(s->strings, label);
-		cl->release_label = strpool_intern(s->strings, rlabel);
-		free(label);
-		free(rlabel);
-		if (cl->acquire_api >= 0)
-			c->n++;
-	}
-	return c->n > 0;
-}
-
-/* The framework contexts function fi is called in: one per slot it is
- * stored into (designated initializers, assignments). */
-static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, int fi, struct fw_context *out)
-{
-	const struct ipa_fn *f = &p->fns.v[fi];
-	size_t n = 0;
-
-	for (size_t i = 0; i < p->fnptrs.n && n < MAX_CONTEXTS; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		const char *slot = strpool_str(s->strings, fp->slot), *sep = slot ? strstr(slot, "::") : NULL;
-		if (fp->function != f->name || !sep || strchr(sep + 2, '.'))
-			continue;
-		if (f->fn->is_static && fp->loc.file != f->file)
-			continue;	/* another file's static of the same name */
-		char *type = xstrndup(slot, (size_t)(sep - slot));
-		const struct framework_slot *fs = rules_framework_slot(s->rules, type, sep + 2);
-		free(type);
-		bool dup = false;
-		for (size_t k = 0; k < n && fs; k++)
-			dup |= out[k].entry == fs->entry;
-		if (fs && !dup && slot_context(s, p, f->fn, fs, &out[n]))
-			n++;
-	}
-	return n;
-}
-
-/* Same rule, model and place: the second context found it again. */
-static void drop_repeats(struct finding_vec *v, size_t first)
-{
-	size_t keep = first;
-
-	for (size_t i = first; i < v->n; i++) {
-		bool dup = false;
-		for (size_t k = first; k < keep && !dup; k++)
-			dup = !strcmp(v->v[k].rule, v->v[i].rule) && !strcmp(v->v[k].model, v->v[i].model) &&
-			      v->v[k].line == v->v[i].line && v->v[k].col == v->v[i].col;
-		if (dup)
-			free_finding(&v->v[i]);
-		else
-			v->v[keep++] = v->v[i];
-	}
-	v->n = keep;
-}
-
-/* Run the checks on every function of unit `u` (already solved in p). */
-static struct mc_result *check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
-				    struct check_program *prog)
-{
-	struct ir_unit *u = p->units.v[k];
-	struct finding_vec findings = { NULL, 0, 0 };
-	struct mc_result *res = xcalloc(1, sizeof(*res));
-	const char *shown = display_path(s, u->path);
-
-	res->path = xstrdup(shown);
-	res->parsed = true;
-	snprintf(res->content_hash, sizeof(res->content_hash), "%016llx",
-		 (unsigned long long)hash_bytes(u->source ? u->source : "", u->source_len, HASH_SEED));
-	fill_errors(res, u);
-	res->nfunctions = u->functions.n;
-	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
-	/* DEADLINE-HOOK: the unit's analysis time starts now */
-	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
-	for (size_t i = 0; i < u->functions.n; i++) {
-		const struct ir_function *fn = u->functions.v[i];
-		int fi = (int)ipa_unit_fn(p, k, i);
-		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
-					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
-					      callee_has_contract, p };
-		struct fw_context ctx[MAX_CONTEXTS];
-		size_t nctx = framework_contexts(s, p, fi, ctx);
-		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
-		struct engine_stats st;
-		size_t first = findings.n;
-		if (!nctx)
-			checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
-		for (size_t c = 0; c < nctx; c++) {
-			/* called by the framework: judged with its locks held */
-			struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
-			checks_run_function(&s->cfg, u, cx, &info, shown, &findings, &st);
-			ir_fn_free(cx);
-		}
-		drop_repeats(&findings, first);
-		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
-		res->functions[i].line = fn->loc.line;
-		res->functions[i].nodes = x->nodes.n;
-		res->functions[i].states = st.states;
-		res->functions[i].truncated = st.truncated;
-		res->truncated |= st.truncated;
-		res->ncapped += p->fns.v[fi].capped;
-		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
-		res->timed_out |= st.timed_out;	/* DEADLINE-HOOK */
-		ir_fn_free(x);
-	}
-	s->cfg.deadline_ns = 0;
-	show_trace_files(s, &findings);
-	res->findings = findings.v;
-	res->nfindings = findings.n;
-	if (res->nerrors)
-		s->any_errors = true;
-	return res;
-}
-
-typedef VEC(struct store_summary) summary_vec;
-
-static char *hex16(uint64_t h)
-{
-	return xasprintf("%016llx", (unsigned long long)h);
-}
-
-/* Record a summary the unit used (once per key); takes `hash`. */
-static void add_use(summary_vec *used, const char *key, const char *name, char *hash, bool capped)
-{
-	for (size_t j = 0; j < used->n; j++)
-		if (!strcmp(used->v[j].key, key)) {
-			free(hash);
-			return;
-		}
-	struct store_summary us = { key, name, hash, NULL, capped };
-	VEC_PUSH(*used, us);
-}
-
-/* The summaries the k-th unit defines, and those of other files it used. */
-static void unit_summaries(struct ipa_program *p, size_t k, summary_vec *def, summary_vec *used)
-{
-	const struct ir_unit *u = p->units.v[k];
-
-	for (size_t i = 0; i < u->functions.n; i++) {
-		struct ipa_fn *f = &p->fns.v[ipa_unit_fn(p, k, i)];
-		if (f->summary) {
-			struct store_summary ss = { strpool_str(p->strings, f->key), strpool_str(p->strings, f->name),
-						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped };
-			VEC_PUSH(*def, ss);
-		}
-		for (size_t c = 0; c < f->callees.n; c++) {
-			struct ipa_fn *callee = &p->fns.v[f->callees.v[c]];
-			/* another file's summary (stored, or analyzed in this
-			 * run): a later change to it must re-check u */
-			if (!callee->external && (callee->unit == u || !callee->summary))
-				continue;
-			add_use(used, strpool_str(p->strings, callee->key), strpool_str(p->strings, callee->name),
-				hex16(callee->hash), callee->capped);
-		}
-	}
-}
-
-/* Record that u called `name` and found no summary for it ("none"), so
- * that a later run defining it re-checks u. */
-static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id name)
-{
-	const char *key = strpool_str(p->strings, name);
-
-	add_use(used, key, key, xstrdup("none"), false);
-}
-
-static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
-{
-	const struct ir_unit *u = p->units.v[k];
-
-	for (size_t i = 0; i < u->functions.n; i++) {
-		const struct ir_function *fn = u->functions.v[i];
-		uint32_t fi = ipa_unit_fn(p, k, i);
-		for (size_t k = 0; k < fn->nodes.n; k++) {
-			const struct ir_node *n = &fn->nodes.v[k];
-			uint32_t t[IPA_MAX_TARGETS];
-			bool unknown;
-			if (n->op != IR_CALL || n->indirect || !n->callee)
-				continue;
-			if (!ipa_call_targets(p, p->fns.v[fi].file, n, t, &unknown))
-				add_missing_use(p, used, n->callee);
-		}
-	}
-}
-
-static void free_summaries(summary_vec *v)
-{
-	for (size_t i = 0; i < v->n; i++) {
-		free((char *)v->v[i].hash);
-		free((char *)v->v[i].body);
-	}
-	VEC_FREE(*v);
-}
-
-static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
-		      struct mc_result *res, char **err)
-{
-	summary_vec def = VEC_INIT, used = VEC_INIT;
-	struct strbuf sb = STRBUF_INIT;
-	struct ir_unit *u = p->units.v[k];
-	int rc = 0;
-
-	if (!s->store)
-		return 0;
-	strbuf_init(&sb);
-	unit_summaries(p, k, &def, &used);
-	missing_uses(p, k, &used);
-	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
-		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
-		s->any_errors = true;
-		rc = -1;
-	}
-	free_summaries(&def);
-	free_summaries(&used);
-	strbuf_release(&sb);
-	return rc;
-}
-
-/* Parse every path into units sharing the session's strings. */
-static int parse_all(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-		     int nargs, struct ir_unit **units, char **err)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (size_t i = 0; i < n; i++) {
-		if (mc_check_input(paths[i], err) < 0)
-			return -1;
-		strbuf_reset(&sb);
-		units[i] = frontend_parse(s->fe, paths[i], clang_args, nargs, &sb);
-		if (!units[i]) {
-			*err = xasprintf("%s: %s", paths[i], sb.len ? sb.buf : "libclang could not parse it");
-			strbuf_release(&sb);
-			return -1;
-		}
-	}
-	strbuf_release(&sb);
-	return 0;
-}
-
-/* One pass: parse, summarize together, check and store each unit. */
-static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-			int nargs, result_vec *out, char **err)
-{
-	struct ir_unit **units = xcalloc(n ? n : 1, sizeof(*units));
-	struct ipa_program p;
-	int rc = parse_all(s, paths, n, clang_args, nargs, units, err);
-
-	ipa_init(&p, s->strings, s->rules);
-	p.lookup = lookup_stored;
-	p.lookup_ctx = s;
-	for (size_t i = 0; i < n && rc == 0; i++)
-		ipa_add_unit(&p, units[i], display_path(s, units[i]->path));
-	if (rc == 0)
-		ipa_solve(&p);
-	size_t first = out->n;
-	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
-	for (size_t i = 0; i < n && rc == 0; i++)
-		VEC_PUSH(*out, check_unit(s, &p, i, prog));
-	struct finding_vec extra = { NULL, 0, 0 };
-	checks_program_end(prog, &extra);
-	checks_program_free(prog);
-	distribute(&extra, out, first);
-	for (size_t i = 0; i < n && rc == 0; i++)
-		if (store_unit(s, &p, i, out->v[first + i], err) < 0)
-			rc = -1;
-	ipa_free(&p);
-	for (size_t i = 0; i < n; i++)
-		ir_unit_free(units[i]);
-	free(units);
-	return rc;
-}
-
-/* Files analyzed in earlier runs whose callee summaries this run changed,
- * that still exist and were not analyzed now. */
-static void stale_callers(struct mc_session *s, const char *const *paths, size_t n, path_vec *out)
-{
-	struct strbuf sb = STRBUF_INIT;
-	char **stale = NULL;
-	size_t nstale = 0;
-
-	if (!s->store || store_stale_callers(s->store, s->run_id, &stale, &nstale, &sb) < 0) {
-		strbuf_release(&sb);
-		return;
-	}
-	for (size_t i = 0; i < nstale; i++) {
-		bool now = false;
-		for (size_t k = 0; k < n && !now; k++)
-			now = !strcmp(display_path(s, paths[k]), stale[i]);
-		if (!now && access(stale[i], R_OK) == 0)
-			VEC_PUSH(*out, stale[i]);
-		else
-			free(stale[i]);
-	}
-	free(stale);
-	strbuf_release(&sb);
-}
-
-int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-		     int nargs, struct mc_result ***results, size_t *nresults, char **err)
-{
-	result_vec out = VEC_INIT;
-	path_vec again = VEC_INIT;
-	int rc = analyze_pass(s, paths, n, clang_args, nargs, &out, err);
-
-	if (rc == 0)
-		stale_callers(s, paths, n, &again);
-	if (rc == 0 && again.n) {
-		s->rechecked += again.n;
-		rc = analyze_pass(s, (const char *const *)again.v, again.n, clang_args, nargs, &out, err);
-	}
-	for (size_t i = 0; i < again.n; i++)
-		free(again.v[i]);
-	VEC_FREE(again);
-	if (rc < 0) {
-		for (size_t i = 0; i < out.n; i++)
-			mc_result_free(out.v[i]);
-		VEC_FREE(out);
-		return -1;
-	}
-	*results = out.v;
-	*nresults = out.n;
-	return 0;
-}
-
-struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
-				  const char *const *clang_args, int nargs, char **err)
-{
-	struct mc_result **all = NULL;
-	size_t n = 0;
-
-	if (mc_analyze_files(s, &path, 1, clang_args, nargs, &all, &n, err) < 0)
-		return NULL;
-	struct mc_result *first = all[0];
-	for (size_t i = 1; i < n; i++)
-		mc_result_free(all[i]);
-	free(all);
-	return first;
-}
-
-size_t mc_session_rechecked(const struct mc_session *s)
-{
-	return s->rechecked;
 }
 
 int mc_dump_ir(struct mc_session *s, const char *path, const char *const *clang_args,
@@ -725,7 +194,10 @@ int mc_session_finish(struct mc_session *s, char **err)
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
-	if (store_finish_run(s->store, s->run_id, s->any_errors ? "errors" : "ok", &sb) < 0) {
+	/* KBUILD-HOOK: a named run is shared; its status only ever worsens */
+	const char *status = s->interrupted ? "interrupted" : s->any_errors ? "errors" : "ok";
+	if (s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
+			 : store_finish_run(s->store, s->run_id, status, &sb) < 0) {
 		*err = take_err(&sb);
 		return -1;
 	}
@@ -744,6 +216,7 @@ void mc_session_close(struct mc_session *s)
 	rules_free(s->rules);
 	if (s->strings)
 		strpool_free(s->strings);
+	incr_free(s->incr);
 	free(s->source_root);
 	free(s);
 }
@@ -759,7 +232,7 @@ long long mc_session_run_id(const struct mc_session *s)
 	return s->run_id;
 }
 
-static void free_finding(struct mc_finding *f)
+void session_free_finding(struct mc_finding *f)
 {
 	free(f->rule);
 	free(f->rule_name);
@@ -785,7 +258,7 @@ void mc_result_free(struct mc_result *r)
 	if (!r)
 		return;
 	for (size_t i = 0; i < r->nfindings; i++)
-		free_finding(&r->findings[i]);
+		session_free_finding(&r->findings[i]);
 	free(r->findings);
 	for (size_t i = 0; i < r->nerrors; i++) {
 		free(r->errors[i].file);
@@ -795,6 +268,35 @@ void mc_result_free(struct mc_result *r)
 	for (size_t i = 0; i < r->nfunctions; i++)
 		free(r->functions[i].name);
 	free(r->functions);
+	for (size_t i = 0; i < r->ndropped_args; i++)	/* KBUILD-HOOK */
+		free(r->dropped_args[i]);
+	free(r->dropped_args);
 	free(r->path);
 	free(r);
+}
+
+/* KBUILD-HOOK */
+void mc_session_mark_interrupted(struct mc_session *s)
+{
+	s->interrupted = true;
+}
+
+bool mc_session_store_failed(const struct mc_session *s)
+{
+	return s->store_failed;
+}
+
+void mc_session_mark_errors(struct mc_session *s)
+{
+	s->any_errors = true;
+}
+
+const char *mc_rules_dir(const struct mc_options *opt)
+{
+	return default_rules_dir(opt);
+}
+
+size_t mc_session_reused(const struct mc_session *s)
+{
+	return incr_reused(s->incr);
 }

@@ -277,12 +277,16 @@ static int other_table_sql(struct store *st, const char *table, struct strbuf *s
  * Copy the rows of every other table both databases have (function
  * summaries, tables of later migrations) that hang off a copied file or
  * finding.  A table with no such reference cannot be merged without
- * duplicates; its name is added to ms->skipped_tables.
+ * duplicates; its name is added to ms->skipped_tables.  The incremental
+ * and Kbuild tables are never merged (see `done`).
  */
 static int merge_other_tables(struct store *st, struct merge_stats *ms, struct strbuf *err)
 {
+	/* Copied above, or state local to the machine that wrote the input:
+	 * the incremental-reuse keys (real paths, header hashes there) and the
+	 * Kbuild run names (a later build there must not join a merged run). */
 	static const char *const done[] = { "meta", "runs", "files", "functions", "parse_errors", "findings",
-					    "trace_steps", NULL };
+					    "trace_steps", "named_runs", "file_inputs", "file_includes", NULL };
 	VEC(char *) tables = VEC_INIT;
 	sqlite3_stmt *stmt = NULL;
 	int rc = 0;

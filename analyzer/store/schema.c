@@ -13,6 +13,7 @@
  * Adding a step: see migrations.c; nothing here changes.
  */
 #include "store_int.h"
+#include "incremental.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -354,6 +355,9 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * of the same build may be using it already.
 	 */
 	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
+		goto fail;
+	/* MIGRATION-HOOK: kbuild (named runs, unit inputs; store/incremental.c) */
+	if (store_incremental_schema(st, err) < 0)
 		goto fail;
 	return st;
 fail:

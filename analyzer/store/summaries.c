@@ -111,6 +111,62 @@ fail:
 	return -1;
 }
 
+/* Copy the summaries and summary uses of file row `from` to file row `to`
+ * (inside the caller's transaction). */
+static int copy_summaries(struct store *st, long long run_id, long long from, long long to, struct strbuf *err)
+{
+	static const char *const sql[] = {
+		"INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body)"
+		" SELECT ?1, ?3, key, name, hash, capped, body FROM summaries WHERE file_id = ?2 ORDER BY id",
+		"INSERT INTO summary_uses(file_id, key, hash)"
+		" SELECT ?3, key, hash FROM summary_uses WHERE file_id = ?2",
+	};
+
+	for (size_t i = 0; i < sizeof(sql) / sizeof(sql[0]); i++) {
+		sqlite3_stmt *stmt;
+		if (sqlite3_prepare_v2(st->db, sql[i], -1, &stmt, NULL) != SQLITE_OK) {
+			strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+			return -1;
+		}
+		sqlite3_bind_int64(stmt, 1, run_id);
+		sqlite3_bind_int64(stmt, 2, from);
+		sqlite3_bind_int64(stmt, 3, to);
+		if (step_done(st, stmt, err) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int store_add_unit_from(struct store *st, long long run_id, const struct mc_result *res,
+			long long from_file_id, struct strbuf *err)
+{
+	struct strbuf sqlerr = STRBUF_INIT;
+
+	strbuf_init(&sqlerr);
+	if (store_exec(st, "BEGIN IMMEDIATE", &sqlerr) < 0)
+		goto fail;
+	if (store_insert_unit_rows(st, run_id, res, &sqlerr) < 0)
+		goto rollback;
+	long long file_id = file_row(st, run_id, res->path);
+	if (file_id < 0) {
+		strbuf_addf(&sqlerr, "the file row for %s is missing", res->path);
+		goto rollback;
+	}
+	if (copy_summaries(st, run_id, from_file_id, file_id, &sqlerr) < 0 ||
+	    store_exec(st, "COMMIT", &sqlerr) < 0)
+		goto rollback;
+	strbuf_release(&sqlerr);
+	return 0;
+rollback:;
+	struct strbuf ignored = STRBUF_INIT;
+	store_exec(st, "ROLLBACK", &ignored);
+	strbuf_release(&ignored);
+fail:
+	strbuf_addf(err, "%s: %s", st->path, sqlerr.buf);
+	strbuf_release(&sqlerr);
+	return -1;
+}
+
 char *store_find_summary(struct store *st, const char *key)
 {
 	sqlite3_stmt *stmt;
@@ -126,8 +182,7 @@ char *store_find_summary(struct store *st, const char *key)
 	return body;
 }
 
-int store_stale_callers(struct store *st, long long run_id, char ***paths, size_t *n,
-			struct strbuf *err)
+int store_stale_callers(struct store *st, char ***paths, size_t *n, struct strbuf *err)
 {
 	static const char sql[] =
 		"WITH latest_file AS ("
@@ -138,7 +193,7 @@ int store_stale_callers(struct store *st, long long run_id, char ***paths, size_
 		" JOIN files fr ON fr.id = f.id"
 		" JOIN summary_uses u ON u.file_id = f.id"
 		" JOIN latest_summary ls ON ls.key = u.key"
-		" WHERE ls.hash <> u.hash AND fr.run_id <> ?"
+		" WHERE ls.hash <> u.hash"
 		" ORDER BY f.path";
 	sqlite3_stmt *stmt;
 	VEC(char *) out = VEC_INIT;
@@ -147,7 +202,6 @@ int store_stale_callers(struct store *st, long long run_id, char ***paths, size_
 		strbuf_addf(err, "%s: %s", st->path, sqlite3_errmsg(st->db));
 		return -1;
 	}
-	sqlite3_bind_int64(stmt, 1, run_id);
 	while (sqlite3_step(stmt) == SQLITE_ROW)
 		VEC_PUSH(out, xstrdup((const char *)sqlite3_column_text(stmt, 0)));
 	sqlite3_finalize(stmt);

@@ -26,11 +26,16 @@ struct store_summary {
 int store_add_unit(struct store *st, long long run_id, const struct mc_result *res,
 		   const struct store_summary *defined, size_t ndefined,
 		   const struct store_summary *used, size_t nused, struct strbuf *err);
+/* Store a reused unit like store_add_result, with the summaries and the
+ * summary uses of the stored file row it was carried over from, in one
+ * transaction (incremental runs). */
+int store_add_unit_from(struct store *st, long long run_id, const struct mc_result *res,
+			long long from_file_id, struct strbuf *err);
 /* The latest stored summary text for key (caller frees), or NULL. */
 char *store_find_summary(struct store *st, const char *key);
-/* Paths of files (latest analysis of each, in runs other than run_id) that
- * used a summary whose latest hash differs from the one they used. */
-int store_stale_callers(struct store *st, long long run_id, char ***paths, size_t *n,
-			struct strbuf *err);
+/* Paths of files whose latest analysis (in any run, this one included)
+ * used a summary whose latest hash differs from the one it used: they must
+ * be analyzed again.  The caller bounds how often (session.c). */
+int store_stale_callers(struct store *st, char ***paths, size_t *n, struct strbuf *err);
 
 #endif

@@ -28,6 +28,7 @@
 #define MC_EXIT_CLEAN 0
 #define MC_EXIT_FINDINGS 1
 #define MC_EXIT_ERROR 2
+#define MC_EXIT_INTERRUPTED 130	/* Ctrl-C: what finished is stored */
 
 struct mc_trace_step {
 	char *kind;		/* "acquire", "write", "inner-acquire", "trylock",
@@ -86,6 +87,10 @@ struct mc_result {
 				 * large, or recursion that did not settle) */
 	size_t unknown_calls;	/* indirect calls with no known target */
 	bool timed_out;		/* DEADLINE-HOOK: --max-seconds ran out for it */
+	/* KBUILD-HOOK */
+	bool reused;		/* inputs unchanged: carried over, not parsed */
+	char **dropped_args;	/* arguments clang rejected, dropped for the parse */
+	size_t ndropped_args;
 };
 
 struct mc_options {
@@ -100,6 +105,15 @@ struct mc_options {
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */
+	/* KBUILD-HOOK: shared runs and incremental reuse (docs/kernel.md) */
+	const char *run_name;		/* add to the run of this name (created by
+					 * the first process); Kbuild mode */
+	long long attach_run;		/* > 0: add to this run (-j workers); the
+					 * session does not finish it */
+	bool incremental;		/* reuse units whose inputs are unchanged */
+	bool defer_recheck;		/* do not analyze stale callers again: the
+					 * caller does (mc_session_stale_files) */
+	bool force_parse;		/* never reuse a stored unit (re-checks) */
 };
 
 struct mc_session;
@@ -144,5 +158,26 @@ bool mc_finding_is_failure(const struct mc_finding *f);
 /* The models actually run, for reports ("contract", "ppc64-legacy"). */
 size_t mc_session_models(const struct mc_session *s, const char *const **names);
 long long mc_session_run_id(const struct mc_session *s);
+
+/* KBUILD-HOOK: the run's final status is "interrupted" (Ctrl-C). */
+void mc_session_mark_interrupted(struct mc_session *s);
+/* Did storing a unit fail (disk full, database locked too long)?  Then
+ * further units will most likely fail too. */
+bool mc_session_store_failed(const struct mc_session *s);
+/* The run's final status is "errors" (a worker process saw them). */
+void mc_session_mark_errors(struct mc_session *s);
+/* The rules directory the options resolve to (--rules-dir, MMIOCHECK_RULES,
+ * the built-in default): where rules/compiler-flags.json is read from. */
+const char *mc_rules_dir(const struct mc_options *opt);
+/* Units reused (not parsed) by this session. */
+size_t mc_session_reused(const struct mc_session *s);
+/* Shown paths of the stored files whose callee summaries changed since
+ * they were analyzed (to analyze again, each with its own flags; -p). */
+int mc_session_stale_files(struct mc_session *s, char ***paths, size_t *n, char **err);
+/* The path findings show for `path` (relative to --source-root). */
+const char *mc_display_path(const struct mc_session *s, const char *path);
+/* Parse every file from now on, even if a stored unit could be reused
+ * (stale callers being analyzed again), or not (on = false). */
+void mc_session_force_parse(struct mc_session *s, bool on);
 
 #endif

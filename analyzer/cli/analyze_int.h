@@ -1,0 +1,61 @@
+/*
+ * analyze_int.h - what cmd_analyze.c (options, -p, Kbuild mode) and
+ * analyze_jobs.c (running the files: one program in this process, or the
+ * -j pool) share.
+ */
+#ifndef MMIOCHECK_CLI_ANALYZE_INT_H
+#define MMIOCHECK_CLI_ANALYZE_INT_H
+
+#include "analyze_hooks.h"
+#include "driver/driver.h"
+#include "mmiocheck/mmiocheck.h"
+
+#include <limits.h>
+#include <stdio.h>
+
+enum out_format { OUT_TEXT, OUT_JSON };
+
+struct cli {
+	struct mc_options opt;
+	VEC(const char *) rules;
+	VEC(const char *) files;
+	const char *const *clang_args;
+	int nclang;
+	enum out_format format;
+	bool no_db;
+	bool list_models, list_checks, dump_ir;
+	/* build integration (docs/kernel.md) */
+	const char *compdb;	/* -p DIR */
+	int jobs;		/* -j N; 0 = number of CPUs */
+	bool kbuild;		/* called by Kbuild as CHECK= */
+	bool no_incremental;
+	bool print_clang_args;	/* -p: print the clang command per file */
+	size_t failed, findings;	/* totals of the last run_jobs */
+	struct analyze_hooks hooks;	/* issue 5 (analyze_hooks.h) */
+};
+
+/* One translation unit to analyze. */
+struct job {
+	const char *file;
+	const char *dir;		/* chdir here first (compile_commands), or NULL */
+	const char *const *args;
+	int nargs;
+};
+
+/* Everything the workers of one step share, read-only after the fork. */
+struct job_set {
+	struct cli *c;
+	struct mc_options opt;		/* attach_run: the run of this invocation */
+	VEC(struct job) jobs;
+	VEC(struct mc_result *) keep;	/* --format json: results (one slot only) */
+	FILE *diag;			/* where findings are printed */
+	struct mc_session *shared;	/* one slot: the caller's session, reused */
+	char cwd[PATH_MAX];
+};
+
+/* Analyze the jobs of set (set->opt: the options for every session) and
+ * print the results; the exit status.  Files without -p or -j are one
+ * program in this process; otherwise workers of the pool. */
+int run_jobs(struct cli *c, struct job_set *set);
+
+#endif

@@ -1,0 +1,440 @@
+/*
+ * analyze_jobs.c - running the analysis of the analyze verb: the FILEs as
+ * one program in this process (run_files), or every file alone in the
+ * worker pool (driver/pool.c) for -p, -j N and Kbuild mode, followed by the
+ * stale-caller re-checks (-p) and the run's summary line.
+ */
+#include "analyze_int.h"
+#include "report/report.h"
+#include "util/util.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/*
+ * Say which limit a file hit: --max-seconds (its analysis stopped: true,
+ * an error for the exit status) or --max-states (some functions kept fewer
+ * paths: a note).  The run goes on with the next file either way.
+ */
+static bool report_limits(const struct cli *c, const struct mc_result *r)
+{
+	size_t n = 0;
+
+	if (r->timed_out) {
+		mc_error("%s: analysis stopped after %d s (--max-seconds); its findings are incomplete",
+			 r->path, c->opt.max_seconds);
+		return true;
+	}
+	for (size_t i = 0; i < r->nfunctions; i++)
+		n += r->functions[i].truncated;
+	if (n)
+		mc_error("%s: note: %zu function%s hit the state bound (--max-states %d); "
+			 "paths were joined, results for %s may be less precise", r->path, n, n == 1 ? "" : "s",
+			 c->opt.max_states ? c->opt.max_states : 64, n == 1 ? "it" : "them");
+	return false;
+}
+
+/* The messages about one result on stderr: flags clang rejected, parse
+ * errors, limits, capped summaries.  Returns the exit status they mean. */
+static int report_result_notes(const struct cli *c, const struct mc_result *r)
+{
+	int status = MC_EXIT_CLEAN;
+
+	for (size_t i = 0; i < r->ndropped_args; i++)
+		mc_error("%s: clang does not accept '%s'; dropped it (add it to rules/compiler-flags.json)",
+			 r->path, r->dropped_args[i]);
+	if (r->nerrors) {
+		mc_error("%s: %zu parse error%s; analyzed what parsed", r->path, r->nerrors,
+			 r->nerrors == 1 ? "" : "s");
+		status = MC_EXIT_ERROR;
+	}
+	if (report_limits(c, r))
+		status = MC_EXIT_ERROR;
+	if (r->ncapped)
+		fprintf(stderr, "mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
+			"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,
+			r->ncapped, r->ncapped == 1 ? "y" : "ies");
+	return status;
+}
+
+/* Raise *status to MC_EXIT_FINDINGS when r has a warning-level finding;
+ * the number of them. */
+static unsigned count_failures(const struct mc_result *r, int *status)
+{
+	unsigned n = 0;
+
+	for (size_t k = 0; k < r->nfindings; k++)
+		if (mc_finding_is_failure(&r->findings[k]))
+			n++;
+	if (n && *status == MC_EXIT_CLEAN)
+		*status = MC_EXIT_FINDINGS;
+	return n;
+}
+
+/* Analyze the FILEs as one program in this process (summaries flow between
+ * them), then print each file's results in order. */
+static int run_files(struct cli *c, struct mc_session *s)
+{
+	VEC(struct mc_result *) results = VEC_INIT;
+	int status = MC_EXIT_CLEAN;
+	char *err = NULL;
+
+	if (mc_analyze_files(s, c->files.v, c->files.n, c->clang_args, c->nclang, &results.v, &results.n,
+			     &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+		err = NULL;
+		status = MC_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < results.n; i++) {
+		struct mc_result *r = results.v[i];
+		int st = report_result_notes(c, r);
+		if (st > status)
+			status = st;
+		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,	/* issue 5 hook */
+				     c->format == OUT_TEXT);
+		count_failures(r, &status);
+		if (c->format == OUT_TEXT)
+			report_text(stdout, r);	/* parse errors included, gcc-style */
+	}
+	if (mc_session_rechecked(s))
+		fprintf(stderr, "mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
+			mc_session_rechecked(s), mc_session_rechecked(s) == 1 ? "" : "s");
+	if (mc_session_reused(s))
+		fprintf(stderr, "mmiocheck: %zu file%s reused: sources, headers and flags unchanged\n",
+			mc_session_reused(s), mc_session_reused(s) == 1 ? "" : "s");
+	if (c->format == OUT_JSON) {
+		struct report_meta meta;
+		meta.tool_version = MMIOCHECK_VERSION;
+		meta.run_id = mc_session_run_id(s);
+		meta.nmodels = mc_session_models(s, &meta.models);
+		report_json(stdout, (const struct mc_result *const *)results.v, results.n, &meta);
+	}
+	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);	/* issue 5 hook */
+	fflush(stdout);
+	if (mc_session_finish(s, &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+		status = MC_EXIT_ERROR;
+	}
+	for (size_t i = 0; i < results.n; i++)
+		mc_result_free(results.v[i]);
+	VEC_FREE(results);
+	return status;
+}
+
+struct worker {
+	struct job_set *set;
+	struct mc_session *s;
+};
+
+/* Keep r for the JSON report, in place of an earlier result for the same
+ * file (a file analyzed again because a callee changed). */
+static void keep_result(struct job_set *set, struct mc_result *r)
+{
+	for (size_t i = 0; i < set->keep.n; i++)
+		if (!strcmp(set->keep.v[i]->path, r->path)) {
+			mc_result_free(set->keep.v[i]);
+			set->keep.v[i] = r;
+			return;
+		}
+	VEC_PUSH(set->keep, r);
+}
+
+/*
+ * Analyze one job with session s: the findings as text (or kept for
+ * JSON), messages about parse errors and dropped flags on stderr, the
+ * outcome in rep.  Kbuild mode and the -j pool both come through here.
+ */
+static void analyze_one(struct job_set *set, struct mc_session *s, const struct job *j,
+			struct strbuf *out, struct pool_reply *rep)
+{
+	char *err = NULL;
+	struct mc_result *r = mc_analyze_file(s, j->file, j->args, j->nargs, &err);
+
+	struct cli *c = set->c;
+
+	rep->status = MC_EXIT_CLEAN;
+	if (!r) {
+		mc_error("%s", err);
+		free(err);
+		rep->status = MC_EXIT_ERROR;
+		rep->failed = true;
+		rep->fatal = mc_session_store_failed(s);
+		return;
+	}
+	rep->status = report_result_notes(c, r);
+	analyze_hooks_result(&c->hooks, j->file, r, c->format == OUT_TEXT);	/* issue 5 hook */
+	rep->nfindings = count_failures(r, &rep->status);
+	rep->nerrors = (unsigned)r->nerrors;
+	rep->reused = r->reused;
+	if (c->kbuild) {
+		report_text(stderr, r);	/* Kbuild: diagnostics on stderr, like sparse */
+	} else if (c->format == OUT_TEXT) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		if (mem) {
+			report_text(mem, r);	/* parse errors included, gcc-style */
+			fclose(mem);
+			strbuf_add(out, buf, len);
+		}
+		free(buf);
+	} else {
+		keep_result(set, r);	/* JSON: one slot, printed at the end */
+		return;
+	}
+	rep->status = analyze_hooks_flush(&c->hooks, s, set->opt.db_path, rep->status);	/* issue 5 hook */
+	mc_result_free(r);
+}
+
+static void *job_init(void *arg)
+{
+	struct worker *w = xcalloc(1, sizeof(*w));
+	char *err = NULL;
+
+	w->set = arg;
+	if (w->set->shared) {
+		w->s = w->set->shared;
+		return w;
+	}
+	w->s = mc_session_open(&w->set->opt, &err);
+	if (!w->s) {
+		mc_error("%s", err);
+		free(err);
+		free(w);
+		return NULL;
+	}
+	return w;
+}
+
+static void job_fini(void *state)
+{
+	struct worker *w = state;
+
+	if (w->s != w->set->shared)
+		mc_session_close(w->s);
+	free(w);
+}
+
+static const char *job_name(void *arg, size_t i)
+{
+	const struct job_set *set = arg;
+
+	return set->jobs.v[i].file;
+}
+
+static void job_work(void *state, size_t i, struct strbuf *out, struct pool_reply *rep)
+{
+	struct worker *w = state;
+	const struct job *j = &w->set->jobs.v[i];
+
+	if (j->dir && chdir(j->dir) < 0) {
+		mc_error("%s: cannot enter its directory %s", j->file, j->dir);
+		rep->status = MC_EXIT_ERROR;
+		rep->failed = true;
+		return;
+	}
+	analyze_one(w->set, w->s, j, out, rep);
+	if (j->dir && chdir(w->set->cwd) < 0)
+		mc_error("cannot return to %s", w->set->cwd);
+}
+
+/* Print the JSON report of the kept results (one slot only). */
+static void print_json(struct job_set *set, struct mc_session *s)
+{
+	struct report_meta meta;
+
+	meta.tool_version = MMIOCHECK_VERSION;
+	meta.run_id = mc_session_run_id(s);
+	meta.nmodels = mc_session_models(s, &meta.models);
+	report_json(stdout, (const struct mc_result *const *)set->keep.v, set->keep.n, &meta);
+	fflush(stdout);
+}
+
+/* The run's last word: status in the database, JSON, the summary line.
+ * Uses (and closes) the shared session, or opens one on the run. */
+static int finish_run(struct job_set *set, const struct pool_totals *t, size_t rechecked)
+{
+	char *err = NULL;
+	struct mc_session *s = set->shared ? set->shared : mc_session_open(&set->opt, &err);
+	int status = t->interrupted ? MC_EXIT_INTERRUPTED : t->status;
+
+	if (!s) {
+		mc_error("%s", err);
+		free(err);
+		return MC_EXIT_ERROR;
+	}
+	if (t->interrupted)
+		mc_session_mark_interrupted(s);
+	if (t->parse_errors || t->failed)
+		mc_session_mark_errors(s);
+	if (set->c->format == OUT_JSON) {
+		print_json(set, s);
+		status = analyze_hooks_finish(&set->c->hooks, s, set->opt.db_path, status);	/* issue 5 hook */
+	}
+	if (mc_session_finish(s, &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+		status = MC_EXIT_ERROR;
+	}
+	mc_session_close(s);
+	if (set->c->compdb || (set->c->jobs && !set->c->kbuild))
+		mc_error("%zu file%s analyzed (%zu reused), %zu with parse errors, %zu failed, "
+			 "%zu finding%s%s", t->done, t->done == 1 ? "" : "s", t->reused, t->parse_errors,
+			 t->failed, t->findings, t->findings == 1 ? "" : "s",
+			 t->interrupted ? "; interrupted" : t->stopped ? "; stopped" : "");
+	if (rechecked)
+		mc_error("analyzed %zu file%s again whose callees' summaries changed", rechecked,
+			 rechecked == 1 ? "" : "s");
+	return status;
+}
+
+typedef VEC(char *) name_vec;
+
+/* Is the shown path one of paths[0..n)? */
+static bool among(const char *shown, char **paths, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(paths[i], shown))
+			return true;
+	return false;
+}
+
+/* The jobs of `set` whose files are stale callers and not in `done` (and
+ * add them there); NULL session or no database: none. */
+static void stale_jobs(struct job_set *set, name_vec *done, struct job_set *sub)
+{
+	struct mc_session *s = set->shared;
+	char **stale = NULL, *err = NULL;
+	size_t n = 0;
+
+	if (!set->opt.db_path)
+		return;
+	if (!s && !(s = mc_session_open(&set->opt, &err))) {
+		mc_error("%s", err);
+		free(err);
+		return;
+	}
+	if (mc_session_stale_files(s, &stale, &n, &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+	}
+	for (size_t i = 0; i < set->jobs.n; i++) {
+		const char *shown = mc_display_path(s, set->jobs.v[i].file);
+		if (among(shown, stale, n) && !among(shown, done->v, done->n)) {
+			VEC_PUSH(sub->jobs, set->jobs.v[i]);
+			VEC_PUSH(*done, xstrdup(shown));
+		}
+	}
+	for (size_t i = 0; i < n; i++)
+		free(stale[i]);
+	free(stale);
+	if (s != set->shared)
+		mc_session_close(s);
+}
+
+/*
+ * -p: workers analyze each file alone, with the callee summaries stored so
+ * far; a file analyzed before its callees' files is stale then.  Analyze
+ * the stale files again, each with its own flags and never reused: each
+ * file at most once, in at most 3 rounds (a re-check can change the file's
+ * own summaries, so its callers').  Returns how many were analyzed again.
+ */
+static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *t)
+{
+	name_vec done = VEC_INIT;
+	size_t total = 0;
+
+	for (int round = 0; round < 3 && !t->interrupted && !t->stopped; round++) {
+		struct job_set sub = *set;
+		struct pool_totals t2;
+		memset(&sub.jobs, 0, sizeof(sub.jobs));
+		stale_jobs(set, &done, &sub);
+		if (!sub.jobs.n)
+			break;
+		sub.opt.force_parse = true;
+		if (set->shared)
+			mc_session_force_parse(set->shared, true);
+		struct pool_ops ops = { job_init, job_work, job_fini, &sub, job_name, false };
+		pool_run(&ops, sub.jobs.n, slots, &t2);
+		if (set->shared)
+			mc_session_force_parse(set->shared, false);
+		set->keep = sub.keep;	/* JSON: replaced results */
+		total += sub.jobs.n;
+		t->failed += t2.failed;
+		t->status = t2.status > t->status ? t2.status : t->status;
+		t->interrupted |= t2.interrupted;
+		t->stopped |= t2.stopped;
+		VEC_FREE(sub.jobs);
+	}
+	for (size_t i = 0; i < done.n; i++)
+		free(done.v[i]);
+	VEC_FREE(done);
+	return total;
+}
+
+/* FILEs in one process: one program (run_files), in a session of its own. */
+static int run_program(struct cli *c, struct job_set *set)
+{
+	char *err = NULL;
+	struct mc_session *s = mc_session_open(&set->opt, &err);
+	int status;
+
+	if (!s) {
+		mc_error("%s", err);
+		free(err);
+		return MC_EXIT_ERROR;
+	}
+	status = run_files(c, s);
+	mc_session_close(s);
+	return status;
+}
+
+/*
+ * Analyze every job: create the run, run the parallel step (workers attach
+ * to the run), analyze stale callers again (-p), finish the run.  No
+ * database connection is open across a fork.  FILEs without -j N are one
+ * program analyzed in this process.
+ */
+int run_jobs(struct cli *c, struct job_set *set)
+{
+	struct pool_ops ops = { job_init, job_work, job_fini, set, job_name,
+				c->compdb || (c->jobs && !c->kbuild) };
+	struct pool_totals t;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int slots = c->format == OUT_JSON ? 1 : c->jobs ? c->jobs : !c->compdb ? 1 : cpus > 0 ? (int)cpus : 1;
+	char *err = NULL;
+
+	set->c = c;
+	set->diag = stdout;
+	if (!c->compdb && !c->kbuild && slots == 1)
+		return run_program(c, set);
+	if (!getcwd(set->cwd, sizeof(set->cwd)))
+		set->cwd[0] = '\0';
+	if (set->opt.db_path || slots == 1) {
+		struct mc_session *s0 = mc_session_open(&set->opt, &err);
+		if (!s0) {
+			mc_error("%s", err);
+			free(err);
+			c->failed = set->jobs.n;
+			return MC_EXIT_ERROR;
+		}
+		set->opt.attach_run = mc_session_run_id(s0);
+		/* Workers are forked: no database connection may cross the fork. */
+		if (slots == 1 || set->jobs.n <= 1)
+			set->shared = s0;
+		else
+			mc_session_close(s0);
+	}
+	pool_run(&ops, set->jobs.n, slots, &t);
+	size_t rechecked = c->compdb ? recheck_stale(set, slots, &t) : 0;
+	c->failed = t.failed;
+	c->findings = t.findings;
+	int status = finish_run(set, &t, rechecked);
+	for (size_t i = 0; i < set->keep.n; i++)
+		mc_result_free(set->keep.v[i]);
+	VEC_FREE(set->keep);
+	return status;
+}

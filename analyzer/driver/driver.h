@@ -1,0 +1,125 @@
+/*
+ * driver.h - how mmiocheck is driven by a build: the gcc -> clang flag
+ * table, Kbuild's checker command line, compile_commands.json, and the
+ * pool of worker processes behind -j N (with progress and Ctrl-C).
+ *
+ * Flag table (rules/compiler-flags.json, flags.c):
+ * The table is data: each entry matches one argument exactly or by prefix
+ * and drops it (with the arguments that belong to it), replaces it, or
+ * keeps it.  Flags the table does not list are kept; the frontend drops any
+ * that clang still rejects and names them, so a build never fails because
+ * of a flag.
+ */
+#ifndef MMIOCHECK_DRIVER_H
+#define MMIOCHECK_DRIVER_H
+
+#include "../util/util.h"
+
+struct flag_table;
+
+typedef VEC(char *) strvec;
+
+void strvec_free(strvec *v);
+
+/* Load DIR/compiler-flags.json; NULL with "PATH:LINE: reason" in err. */
+struct flag_table *flag_table_load(const char *rules_dir, struct strbuf *err);
+void flag_table_free(struct flag_table *t);
+
+/*
+ * Translate a compiler command line (without the compiler and without the
+ * source file) into clang arguments, appended to out (owned copies).  Every
+ * argument is either kept, dropped or replaced by the first table entry
+ * that matches it; the table's "append" list is added at the end.
+ */
+void flag_table_filter(const struct flag_table *t, const char *const *argv, int argc, strvec *out);
+
+/* How many entries the table has (for tests and --list output). */
+size_t flag_table_size(const struct flag_table *t);
+
+/* ---- Kbuild's checker call (kbuild.c) ---- */
+
+/*
+ * Kbuild runs `$(CHECK) $(CHECKFLAGS) $(c_flags) $<`: gcc flags and the
+ * source last, no "--".  Is this such a call?  True with --kbuild, or when
+ * make exported KBUILD_CHECKSRC and the arguments have no "--".
+ */
+bool kbuild_is_checker_call(int argc, char **argv);
+
+/*
+ * Split a checker call: arguments that are mmiocheck's own long options
+ * (is_ours says which, and whether they take a value) go to `ours`, the
+ * last argument is the source, everything else is a compiler flag.  -1 if
+ * there is no source argument.
+ */
+typedef int (*kbuild_option_fn)(const char *arg);	/* -1 not ours, else 0/1 values */
+int kbuild_split(int argc, char **argv, kbuild_option_fn is_ours, strvec *ours,
+		 strvec *flags, char **source);
+
+/* The database a checker process writes: MMIOCHECK_DB, else mmiocheck.db
+ * in the external module's directory (KBUILD_EXTMOD) or the tree's top
+ * (the directory make runs checkers in).  Caller frees. */
+char *kbuild_default_db(void);
+
+/* ---- compile_commands.json (compdb.c) ---- */
+
+struct compdb_entry {
+	char *directory;	/* absolute */
+	char *file;		/* absolute */
+	strvec args;		/* the compiler's arguments, without compiler and source */
+};
+typedef VEC(struct compdb_entry) compdb;
+
+/* Read DIR/compile_commands.json (or the file itself if `path` names it):
+ * 0, or -1 with "PATH: reason" in err.  Only C sources are kept. */
+int compdb_load(const char *path, compdb *out, struct strbuf *err);
+void compdb_free(compdb *db);
+/* Split a shell command line as /bin/sh would (quotes, backslashes). */
+void shell_split(const char *cmd, strvec *out);
+
+/* ---- worker pool (pool.c) ---- */
+
+/* What a worker reports for one job. */
+struct pool_reply {
+	int status;		/* MC_EXIT_* for this job */
+	unsigned nfindings;	/* warning-level findings */
+	unsigned nerrors;	/* parse errors */
+	bool reused;		/* carried over, not parsed */
+	bool failed;		/* could not be analyzed or stored */
+	bool fatal;		/* the database cannot be written: stop the run */
+};
+
+/*
+ * The callbacks of one parallel step.  init runs once in each worker (open
+ * a session), work analyzes job `i` and appends what is to be printed on
+ * stdout to out, fini closes the worker's state.  With one job slot they
+ * run in the calling process.
+ */
+struct pool_ops {
+	void *(*init)(void *arg);
+	void (*work)(void *state, size_t job, struct strbuf *out, struct pool_reply *rep);
+	void (*fini)(void *state);
+	void *arg;
+	const char *(*name)(void *arg, size_t job);	/* for the progress line */
+	bool progress;		/* show progress on stderr */
+};
+
+struct pool_totals {
+	size_t done, reused, failed, findings;
+	size_t parse_errors;	/* files with parse errors */
+	int status;		/* worst job status */
+	bool interrupted;	/* Ctrl-C: jobs not started were skipped */
+	bool stopped;		/* a fatal reply: jobs not started were skipped */
+};
+
+/*
+ * Run jobs 0..njobs-1 on `slots` worker processes (forked; no database
+ * connection may be open in the caller).  Progress goes to stderr: a
+ * redrawn line on a terminal, a plain line per file otherwise.  The first
+ * Ctrl-C stops handing out jobs and waits for those in progress, a second
+ * one kills them (their units are rolled back); a fatal reply (the
+ * database cannot be written) stops handing out jobs too.  Can be called again, e.g.
+ * for a second pass over the files whose callee summaries changed.
+ */
+void pool_run(const struct pool_ops *ops, size_t njobs, int slots, struct pool_totals *tot);
+
+#endif

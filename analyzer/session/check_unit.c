@@ -1,0 +1,273 @@
+/*
+ * check_unit.c - checking one unit of a solved program: every function,
+ * alone or in each framework lock context it is called in
+ * (rules/frameworks, docs/frameworks.md), with its callees' summaries
+ * spliced in (interproc/).
+ */
+#include "session_int.h"
+#include "../rules/frameworks.h"
+
+#include <fnmatch.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void fill_errors(struct mc_result *res, const struct ir_unit *u)
+{
+	res->nerrors = u->errors.n;
+	res->errors = xcalloc(u->errors.n ? u->errors.n : 1, sizeof(*res->errors));
+	for (size_t i = 0; i < u->errors.n; i++) {
+		const struct ir_diag *d = &u->errors.v[i];
+		const char *file = strpool_str(u->strings, d->file);
+		res->errors[i].file = xstrdup(file ? file : u->path);
+		res->errors[i].line = d->line;
+		res->errors[i].col = d->col;
+		res->errors[i].message = xstrdup(d->message);
+	}
+}
+
+/* check_fn_info.callee_has_contract: a function of the program named
+ * `name` is annotated __must_hold / __releases. */
+static bool callee_has_contract(void *ctx, str_id name)
+{
+	const struct ipa_program *p = ctx;
+
+	for (size_t i = 0; i < p->fns.n; i++) {
+		const struct ir_function *fn = p->fns.v[i].fn;
+		if (!fn || p->fns.v[i].name != name)
+			continue;
+		for (size_t k = 0; k < fn->contracts.n; k++)
+			if (fn->contracts.v[k].kind != IR_ACQUIRES)
+				return true;
+	}
+	return false;
+}
+
+/* Trace steps in other files: shown relative to the source root too. */
+static void show_trace_files(const struct mc_session *s, struct finding_vec *findings)
+{
+	for (size_t i = 0; i < findings->n; i++)
+		for (size_t k = 0; k < findings->v[i].ntrace; k++) {
+			struct mc_trace_step *t = &findings->v[i].trace[k];
+			const char *d = session_display_path(s, t->file);
+			if (d != t->file) {
+				char *copy = xstrdup(d);
+				free(t->file);
+				t->file = copy;
+			}
+		}
+}
+
+/* Does the function run before the device is shared (probe, init,
+ * remove: rules/checks.json MMIO005 setup_functions, or __init)? */
+static bool setup_function(const struct mc_session *s, const struct ir_function *fn, const char *name)
+{
+	const struct check_info *ci = rules_find_check(s->rules, "MMIO005");
+
+	if (fn->is_init)
+		return true;
+	if (!ci || !ci->setup_functions)
+		return false;
+	char *list = xstrdup(ci->setup_functions), *save = NULL;
+	bool hit = false;
+	for (char *g = strtok_r(list, ",", &save); g && !hit; g = strtok_r(NULL, ",", &save))
+		hit = fnmatch(g, name, 0) == 0;
+	free(list);
+	return hit;
+}
+
+/* ---- framework lock contexts (rules/frameworks, docs/frameworks.md) ---- */
+
+#define MAX_CONTEXTS 4
+#define FW_MAX_CONTEXT_LOCKS 4
+
+/* One framework slot the function was stored into, as context locks. */
+struct fw_context {
+	struct ipa_context_lock locks[FW_MAX_CONTEXT_LOCKS];
+	size_t n;
+	const struct framework_entry *entry;
+};
+
+/* framework_lock_held's question: does the driver set `flag` (e.g.
+ * NETIF_F_LLTX) anywhere?  Answered from the program's source text: a
+ * driver that names the flag sets it, as LLTX drivers do in probe. */
+static bool program_sets_flag(void *ctx, const char *flag, const char *field)
+{
+	const struct ipa_program *p = ctx;
+
+	(void)field;
+	for (size_t i = 0; i < p->units.n; i++)
+		if (p->units.v[i]->source && strstr(p->units.v[i]->source, flag))
+			return true;
+	return false;
+}
+
+/* The rules api that takes (op) a lock of `kind` with `irq`, or -1. */
+static int api_for(const struct rules *r, enum lock_op op, int kind, enum irq_mode irq)
+{
+	int any = -1;
+
+	for (size_t i = 0; i < r->apis.n; i++) {
+		const struct lock_api *a = &r->apis.v[i];
+		if (a->op != op || a->kind != kind || a->shared)
+			continue;
+		if (a->irq == irq)
+			return (int)i;
+		if (any < 0)
+			any = (int)i;
+	}
+	return any;
+}
+
+/* The framework's lock as the callback names it: "port->lock" when it
+ * hangs off a parameter, else as the framework spells it. */
+static str_id context_lock_name(struct mc_session *s, const struct ir_function *fn, const struct framework_lock *l)
+{
+	if (l->arg >= 0 && (size_t)l->arg < fn->params.n && fn->params.v[l->arg] && l->arg_path) {
+		char *t = xasprintf("%s->%s", strpool_str(s->strings, fn->params.v[l->arg]), l->arg_path);
+		str_id id = strpool_intern(s->strings, t);
+		free(t);
+		return id;
+	}
+	return strpool_intern(s->strings, l->name);
+}
+
+/* Build the context of one slot; false when no lock of it is held. */
+static bool slot_context(struct mc_session *s, struct ipa_program *p, const struct ir_function *fn,
+			 const struct framework_slot *slot, struct fw_context *c)
+{
+	c->n = 0;
+	c->entry = slot->entry;
+	for (size_t i = 0; i < slot->nlocks && c->n < FW_MAX_CONTEXT_LOCKS; i++) {
+		const struct framework_lock *l = &slot->locks[i];
+		if (!framework_lock_held(l, program_sets_flag, p))
+			continue;
+		struct ipa_context_lock *cl = &c->locks[c->n];
+		cl->lock = context_lock_name(s, fn, l);
+		cl->lock_type = l->type_path ? strpool_intern(s->strings, l->type_path) : 0;
+		cl->acquire_api = api_for(s->rules, LOCK_ACQUIRE, l->kind, l->irq);
+		/* a coarse mutex (RTNL, prepare_lock) is context, not protection:
+		 * it stays held past the return, so it judges nothing (--strict:
+		 * it is released and judged like any lock) */
+		cl->release_api = l->coarse && !s->strict ? -1 : api_for(s->rules, LOCK_RELEASE, l->kind, l->irq);
+		const char *rf = strrchr(slot->entry->file, '/') ? strrchr(slot->entry->file, '/') + 1 : slot->entry->file;
+		char *label = xasprintf("the %s core takes %s before calling %s.%s (rules %s, %s:%d)",
+					slot->entry->framework, l->name, slot->struct_type, slot->field,
+					slot->entry->name, rf, slot->entry->line);
+		char *rlabel = xasprintf("the %s core's release of %s after %s() returns (rules %s, %s:%d)",
+					 slot->entry->framework, l->name, slot->field, slot->entry->name, rf,
+					 slot->entry->line);
+		cl->label = strpool_intern(s->strings, label);
+		cl->release_label = strpool_intern(s->strings, rlabel);
+		free(label);
+		free(rlabel);
+		if (cl->acquire_api >= 0)
+			c->n++;
+	}
+	return c->n > 0;
+}
+
+/* The framework contexts function fi is called in: one per slot it is
+ * stored into (designated initializers, assignments). */
+static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, int fi, struct fw_context *out)
+{
+	const struct ipa_fn *f = &p->fns.v[fi];
+	size_t n = 0;
+
+	for (size_t i = 0; i < p->fnptrs.n && n < MAX_CONTEXTS; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		const char *slot = strpool_str(s->strings, fp->slot), *sep = slot ? strstr(slot, "::") : NULL;
+		if (fp->function != f->name || !sep || strchr(sep + 2, '.'))
+			continue;
+		if (f->fn->is_static && fp->loc.file != f->file)
+			continue;	/* another file's static of the same name */
+		char *type = xstrndup(slot, (size_t)(sep - slot));
+		const struct framework_slot *fs = rules_framework_slot(s->rules, type, sep + 2);
+		free(type);
+		bool dup = false;
+		for (size_t k = 0; k < n && fs; k++)
+			dup |= out[k].entry == fs->entry;
+		if (fs && !dup && slot_context(s, p, f->fn, fs, &out[n]))
+			n++;
+	}
+	return n;
+}
+
+/* Same rule, model and place: the second context found it again. */
+static void drop_repeats(struct finding_vec *v, size_t first)
+{
+	size_t keep = first;
+
+	for (size_t i = first; i < v->n; i++) {
+		bool dup = false;
+		for (size_t k = first; k < keep && !dup; k++)
+			dup = !strcmp(v->v[k].rule, v->v[i].rule) && !strcmp(v->v[k].model, v->v[i].model) &&
+			      v->v[k].line == v->v[i].line && v->v[k].col == v->v[i].col;
+		if (dup)
+			session_free_finding(&v->v[i]);
+		else
+			v->v[keep++] = v->v[i];
+	}
+	v->n = keep;
+}
+
+/* Run the checks on every function of unit `u` (already solved in p). */
+struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
+				     struct check_program *prog)
+{
+	struct ir_unit *u = p->units.v[k];
+	struct finding_vec findings = { NULL, 0, 0 };
+	struct mc_result *res = xcalloc(1, sizeof(*res));
+	const char *shown = session_display_path(s, u->path);
+
+	res->path = xstrdup(shown);
+	res->parsed = true;
+	snprintf(res->content_hash, sizeof(res->content_hash), "%016llx",
+		 (unsigned long long)hash_bytes(u->source ? u->source : "", u->source_len, HASH_SEED));
+	fill_errors(res, u);
+	res->nfunctions = u->functions.n;
+	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
+	/* DEADLINE-HOOK: the unit's analysis time starts now */
+	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
+	for (size_t i = 0; i < u->functions.n; i++) {
+		const struct ir_function *fn = u->functions.v[i];
+		int fi = (int)ipa_unit_fn(p, k, i);
+		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
+					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
+					      callee_has_contract, p };
+		struct fw_context ctx[MAX_CONTEXTS];
+		size_t nctx = framework_contexts(s, p, fi, ctx);
+		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
+		struct engine_stats st;
+		size_t first = findings.n;
+		if (!nctx)
+			checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
+		for (size_t c = 0; c < nctx; c++) {
+			/* called by the framework: judged with its locks held */
+			struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
+			checks_run_function(&s->cfg, u, cx, &info, shown, &findings, &st);
+			ir_fn_free(cx);
+		}
+		drop_repeats(&findings, first);
+		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
+		res->functions[i].line = fn->loc.line;
+		res->functions[i].nodes = x->nodes.n;
+		res->functions[i].states = st.states;
+		res->functions[i].truncated = st.truncated;
+		res->truncated |= st.truncated;
+		res->ncapped += p->fns.v[fi].capped;
+		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
+		res->timed_out |= st.timed_out;	/* DEADLINE-HOOK */
+		ir_fn_free(x);
+	}
+	s->cfg.deadline_ns = 0;
+	show_trace_files(s, &findings);
+	res->findings = findings.v;
+	res->nfindings = findings.n;
+	res->ndropped_args = u->dropped_args.n;	/* flags clang rejected */
+	res->dropped_args = xcalloc(u->dropped_args.n + 1, sizeof(char *));
+	for (size_t i = 0; i < u->dropped_args.n; i++)
+		res->dropped_args[i] = xstrdup(u->dropped_args.v[i]);
+	if (res->nerrors)
+		s->any_errors = true;
+	return res;
+}

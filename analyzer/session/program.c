@@ -1,0 +1,413 @@
+/*
+ * program.c - one analysis over a set of files: reuse (incremental.c) or
+ * parse them, summarize them together (interproc/), check each unit
+ * (check_unit.c), store it with the summaries it defines and uses, then
+ * analyze again the stale callers: files whose callees' summaries changed
+ * since they were stored (docs/analysis.md, "Several files, several runs").
+ */
+#include "session_int.h"
+#include "../store/summaries.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The database as the interprocedural pass's source of summaries that are
+ * defined outside the files being analyzed. */
+static struct ir_function *lookup_stored(void *ctx, const char *key, struct strpool *pool)
+{
+	struct mc_session *s = ctx;
+	char *text = s->store ? store_find_summary(s->store, key) : NULL;
+	struct ir_function *fn = text ? ipa_summary_from_text(text, pool, s->rules) : NULL;
+
+	free(text);
+	return fn;
+}
+
+/* Hand the program-wide findings to the results of their files. */
+static void distribute(struct finding_vec *extra, result_vec *out, size_t first)
+{
+	for (size_t i = 0; i < extra->n; i++) {
+		struct mc_result *target = NULL;
+		for (size_t k = first; k < out->n && !target; k++)
+			if (!strcmp(out->v[k]->path, extra->v[i].file))
+				target = out->v[k];
+		if (!target) {
+			session_free_finding(&extra->v[i]);
+			continue;
+		}
+		target->findings = xrealloc(target->findings, (target->nfindings + 1) * sizeof(*target->findings));
+		target->findings[target->nfindings++] = extra->v[i];
+	}
+	VEC_FREE(*extra);
+}
+
+typedef VEC(struct store_summary) summary_vec;
+
+static char *hex16(uint64_t h)
+{
+	return xasprintf("%016llx", (unsigned long long)h);
+}
+
+/* Record a summary the unit used (once per key); takes `hash`. */
+static void add_use(summary_vec *used, const char *key, const char *name, char *hash, bool capped)
+{
+	for (size_t j = 0; j < used->n; j++)
+		if (!strcmp(used->v[j].key, key)) {
+			free(hash);
+			return;
+		}
+	struct store_summary us = { key, name, hash, NULL, capped };
+	VEC_PUSH(*used, us);
+}
+
+/* The summaries the k-th unit defines, and those of other files it used. */
+static void unit_summaries(struct ipa_program *p, size_t k, summary_vec *def, summary_vec *used)
+{
+	const struct ir_unit *u = p->units.v[k];
+
+	for (size_t i = 0; i < u->functions.n; i++) {
+		struct ipa_fn *f = &p->fns.v[ipa_unit_fn(p, k, i)];
+		if (f->summary) {
+			struct store_summary ss = { strpool_str(p->strings, f->key), strpool_str(p->strings, f->name),
+						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped };
+			VEC_PUSH(*def, ss);
+		}
+		for (size_t c = 0; c < f->callees.n; c++) {
+			struct ipa_fn *callee = &p->fns.v[f->callees.v[c]];
+			/* another file's summary (stored, or analyzed in this
+			 * run): a later change to it must re-check u */
+			if (!callee->external && (callee->unit == u || !callee->summary))
+				continue;
+			add_use(used, strpool_str(p->strings, callee->key), strpool_str(p->strings, callee->name),
+				hex16(callee->hash), callee->capped);
+		}
+	}
+}
+
+/* Record that u called `name` and found no summary for it ("none"), so
+ * that a later run defining it re-checks u. */
+static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id name)
+{
+	const char *key = strpool_str(p->strings, name);
+
+	add_use(used, key, key, xstrdup("none"), false);
+}
+
+static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
+{
+	const struct ir_unit *u = p->units.v[k];
+
+	for (size_t i = 0; i < u->functions.n; i++) {
+		const struct ir_function *fn = u->functions.v[i];
+		uint32_t fi = ipa_unit_fn(p, k, i);
+		for (size_t k = 0; k < fn->nodes.n; k++) {
+			const struct ir_node *n = &fn->nodes.v[k];
+			uint32_t t[IPA_MAX_TARGETS];
+			bool unknown;
+			if (n->op != IR_CALL || n->indirect || !n->callee)
+				continue;
+			if (!ipa_call_targets(p, p->fns.v[fi].file, n, t, &unknown))
+				add_missing_use(p, used, n->callee);
+		}
+	}
+}
+
+static void free_summaries(summary_vec *v)
+{
+	for (size_t i = 0; i < v->n; i++) {
+		free((char *)v->v[i].hash);
+		free((char *)v->v[i].body);
+	}
+	VEC_FREE(*v);
+}
+
+/* One file of a pass: its parsed unit, or the stored result it reuses. */
+struct pass_file {
+	const char *path;
+	struct ir_unit *unit;		/* NULL when reused */
+	struct mc_result *reused;	/* incremental: the stored result */
+	struct incr_unit *iu;		/* incremental bookkeeping, or NULL */
+};
+
+/* Store the k-th unit with the summaries it defines and uses; then what it
+ * read, so that a later run can reuse it. */
+static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
+		      struct mc_result *res, struct incr_unit *iu, char **err)
+{
+	summary_vec def = VEC_INIT, used = VEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct ir_unit *u = p->units.v[k];
+	int rc = 0;
+
+	if (!s->store)
+		return 0;
+	strbuf_init(&sb);
+	unit_summaries(p, k, &def, &used);
+	missing_uses(p, k, &used);
+	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
+		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
+		s->any_errors = true;
+		s->store_failed = true;
+		rc = -1;
+	} else if (iu) {
+		char *ierr = NULL;
+		if (incr_end_unit(s->incr, iu, s->store, s->run_id, res->path, &ierr) < 0) {
+			mc_error("%s (it will be analyzed again next time)", ierr);
+			free(ierr);
+		}
+	}
+	free_summaries(&def);
+	free_summaries(&used);
+	strbuf_release(&sb);
+	return rc;
+}
+
+/*
+ * Incremental runs: look up every file's stored result.  The files are
+ * reused only all together (true): the summaries flowing between them and
+ * the program-wide MMIO005 depend on every file of the program.
+ */
+static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n,
+		       const char *const *clang_args, int nargs, bool allow_reuse, bool *all, char **err)
+{
+	*all = s->incr && allow_reuse && !s->force_parse && n > 0;
+	for (size_t i = 0; i < n && s->incr; i++) {
+		files[i].iu = incr_begin_unit(s->incr, s->store, files[i].path, session_display_path(s, files[i].path),
+					      clang_args, nargs, &files[i].reused, err);
+		if (!files[i].iu)
+			return -1;
+		*all &= files[i].reused != NULL;
+	}
+	for (size_t i = 0; i < n && !*all; i++) {
+		mc_result_free(files[i].reused);
+		files[i].reused = NULL;
+	}
+	return 0;
+}
+
+/* Carry every (reusable) file over into this run. */
+static int adopt_all(struct mc_session *s, struct pass_file *files, size_t n, result_vec *out, char **err)
+{
+	for (size_t i = 0; i < n; i++) {
+		struct mc_result *r = files[i].reused;
+		files[i].reused = NULL;
+		VEC_PUSH(*out, r);
+		s->any_errors |= r->nerrors > 0;
+		if (incr_adopt(s->incr, files[i].iu, s->store, s->run_id, r, r->path, err) < 0) {
+			s->any_errors = s->store_failed = true;
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Parse every file into units sharing the session's strings. */
+static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, const char *const *clang_args,
+		     int nargs, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < n; i++) {
+		strbuf_reset(&sb);
+		files[i].unit = frontend_parse(s->fe, files[i].path, clang_args, nargs, &sb);
+		if (!files[i].unit) {
+			*err = xasprintf("%s: %s", files[i].path, sb.len ? sb.buf : "libclang could not parse it");
+			strbuf_release(&sb);
+			return -1;
+		}
+		if (files[i].iu)
+			incr_note_inputs(files[i].iu, files[i].unit);
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+/* Summarize the parsed files together, check and store each. */
+static int analyze_program(struct mc_session *s, struct pass_file *files, size_t n, result_vec *out,
+			   char **err)
+{
+	struct ipa_program p;
+	int rc = 0;
+
+	ipa_init(&p, s->strings, s->rules);
+	p.lookup = lookup_stored;
+	p.lookup_ctx = s;
+	for (size_t i = 0; i < n; i++)
+		ipa_add_unit(&p, files[i].unit, session_display_path(s, files[i].unit->path));
+	ipa_solve(&p);
+	size_t first = out->n;
+	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
+	for (size_t i = 0; i < n; i++)
+		VEC_PUSH(*out, session_check_unit(s, &p, i, prog));
+	struct finding_vec extra = { NULL, 0, 0 };
+	checks_program_end(prog, &extra);
+	checks_program_free(prog);
+	distribute(&extra, out, first);
+	for (size_t i = 0; i < n && rc == 0; i++)
+		rc = store_unit(s, &p, i, out->v[first + i], files[i].iu, err);
+	ipa_free(&p);
+	return rc;
+}
+
+/* One pass over paths: reused whole, or parsed, summarized together,
+ * checked and stored unit by unit. */
+static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+			int nargs, bool allow_reuse, result_vec *out, char **err)
+{
+	struct pass_file *files = xcalloc(n ? n : 1, sizeof(*files));
+	bool all_reused = false;
+	int rc = 0;
+
+	for (size_t i = 0; i < n && rc == 0; i++) {
+		files[i].path = paths[i];
+		rc = mc_check_input(paths[i], err);
+	}
+	if (rc == 0)
+		rc = probe_reuse(s, files, n, clang_args, nargs, allow_reuse, &all_reused, err);
+	if (rc == 0 && all_reused)
+		rc = adopt_all(s, files, n, out, err);
+	else if (rc == 0 && (rc = parse_all(s, files, n, clang_args, nargs, err)) == 0)
+		rc = analyze_program(s, files, n, out, err);
+	for (size_t i = 0; i < n; i++) {
+		ir_unit_free(files[i].unit);
+		mc_result_free(files[i].reused);
+		incr_unit_free(files[i].iu);
+	}
+	free(files);
+	return rc;
+}
+
+/* The path to read a stored (shown) path from, or NULL if unreadable. */
+static char *readable_path(const struct mc_session *s, const char *shown)
+{
+	char *p = shown[0] != '/' && s->source_root ? xasprintf("%s/%s", s->source_root, shown) : xstrdup(shown);
+
+	if (access(p, R_OK) == 0)
+		return p;
+	free(p);
+	return access(shown, R_OK) == 0 ? xstrdup(shown) : NULL;
+}
+
+/* Files whose stored analysis used a callee summary that has changed since
+ * (analyzed in an earlier run, or by another process of this one), that
+ * still exist and were not analyzed again by this call yet. */
+static void stale_callers(struct mc_session *s, path_vec *done, path_vec *out)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char **stale = NULL;
+	size_t nstale = 0;
+
+	if (!s->store || store_stale_callers(s->store, &stale, &nstale, &sb) < 0) {
+		strbuf_release(&sb);
+		return;
+	}
+	for (size_t i = 0; i < nstale; i++) {
+		bool seen = false;
+		for (size_t k = 0; k < done->n && !seen; k++)
+			seen = !strcmp(done->v[k], stale[i]);
+		char *path = seen ? NULL : readable_path(s, stale[i]);
+		if (path) {
+			VEC_PUSH(*out, path);
+			VEC_PUSH(*done, stale[i]);
+		} else {
+			free(stale[i]);
+		}
+	}
+	free(stale);
+	strbuf_release(&sb);
+}
+
+static void free_paths(path_vec *v)
+{
+	for (size_t i = 0; i < v->n; i++)
+		free(v->v[i]);
+	VEC_FREE(*v);
+}
+
+/*
+ * Analyze the files as one program, then the stale callers: files whose
+ * callees' summaries changed since they were stored.  Each is analyzed
+ * again at most once per call, in at most MAX_RECHECK_ROUNDS rounds (a
+ * re-check can change the file's own summaries, and so its callers').
+ */
+#define MAX_RECHECK_ROUNDS 3
+
+int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+		     int nargs, struct mc_result ***results, size_t *nresults, char **err)
+{
+	result_vec out = VEC_INIT;
+	path_vec done = VEC_INIT;
+	int rc = analyze_pass(s, paths, n, clang_args, nargs, true, &out, err);
+
+	for (int round = 0; rc == 0 && !s->defer_recheck && round < MAX_RECHECK_ROUNDS; round++) {
+		path_vec again = VEC_INIT;
+		stale_callers(s, &done, &again);
+		if (again.n) {
+			s->rechecked += again.n;
+			rc = analyze_pass(s, (const char *const *)again.v, again.n, clang_args, nargs, false, &out,
+					  err);
+		}
+		bool any = again.n > 0;
+		free_paths(&again);
+		if (!any)
+			break;
+	}
+	free_paths(&done);
+	if (rc < 0) {
+		for (size_t i = 0; i < out.n; i++)
+			mc_result_free(out.v[i]);
+		VEC_FREE(out);
+		return -1;
+	}
+	*results = out.v;
+	*nresults = out.n;
+	return 0;
+}
+
+struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
+				  const char *const *clang_args, int nargs, char **err)
+{
+	struct mc_result **all = NULL;
+	size_t n = 0;
+
+	if (mc_analyze_files(s, &path, 1, clang_args, nargs, &all, &n, err) < 0)
+		return NULL;
+	struct mc_result *first = all[0];
+	for (size_t i = 1; i < n; i++)
+		mc_result_free(all[i]);
+	free(all);
+	return first;
+}
+
+int mc_session_stale_files(struct mc_session *s, char ***paths, size_t *n, char **err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	*paths = NULL;
+	*n = 0;
+	if (!s->store)
+		return 0;
+	strbuf_init(&sb);
+	if (store_stale_callers(s->store, paths, n, &sb) < 0) {
+		*err = strbuf_detach(&sb);
+		return -1;
+	}
+	strbuf_release(&sb);
+	return 0;
+}
+
+const char *mc_display_path(const struct mc_session *s, const char *path)
+{
+	return session_display_path(s, path);
+}
+
+void mc_session_force_parse(struct mc_session *s, bool on)
+{
+	s->force_parse = on;
+}
+
+size_t mc_session_rechecked(const struct mc_session *s)
+{
+	return s->rechecked;
+}

@@ -1,0 +1,51 @@
+/*
+ * session_int.h - what the files of analyzer/session/ share: the session
+ * itself and the steps of one analysis (session.c opens and closes,
+ * program.c runs the passes, check_unit.c checks one unit).
+ */
+#ifndef MMIOCHECK_SESSION_INT_H
+#define MMIOCHECK_SESSION_INT_H
+
+#include "mmiocheck/mmiocheck.h"
+#include "../checks/checks.h"
+#include "../frontend/frontend.h"
+#include "../interproc/interproc.h"
+#include "../store/store.h"
+#include "incremental.h"
+
+struct mc_session {
+	struct rules *rules;
+	struct engine_config cfg;
+	struct frontend *fe;
+	struct store *store;
+	long long run_id;
+	char *source_root;
+	const char *model_names[ENG_MAX_MODELS];
+	size_t nmodel_names;
+	bool any_errors;
+	struct strpool *strings;	/* shared by every unit of the session */
+	bool strict;			/* MMIO005 in setup paths too */
+	int max_seconds;		/* DEADLINE-HOOK: per unit, 0 = none */
+	size_t rechecked;		/* stale callers analyzed again */
+	/* KBUILD-HOOK */
+	struct incr *incr;	/* NULL: no incremental reuse */
+	bool named_run, attached_run, interrupted;
+	bool store_failed;	/* a unit could not be written (disk full, locked) */
+	bool defer_recheck;	/* the caller re-runs stale callers (-p workers) */
+	bool force_parse;	/* no reuse: re-checking stale callers */
+};
+
+
+typedef VEC(struct mc_result *) result_vec;
+typedef VEC(char *) path_vec;
+
+/* The file name findings show: relative to --source-root when under it. */
+const char *session_display_path(const struct mc_session *s, const char *path);
+/* Free what one finding owns (not the finding itself). */
+void session_free_finding(struct mc_finding *f);
+/* Run the checks on every function of the k-th unit of p (already solved):
+ * its result, without the program-wide findings (checks_program_end). */
+struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
+				     struct check_program *prog);
+
+#endif

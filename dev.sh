@@ -4,6 +4,10 @@
 #   ./dev.sh example   install what is missing, build, analyze examples/ and print the findings
 #   ./dev.sh test      install what is missing, build, run the whole test suite (ctest)
 #   ./dev.sh build     install what is missing and build only
+#   ./dev.sh sanitize  build into build-asan with ASan+UBSan (MMIOCHECK_SANITIZE) and run
+#                      the whole test suite there; any sanitizer report fails it
+#   ./dev.sh valgrind  valgrind memcheck over the unit tests and analyzer runs
+#                      (tests/sanitize/valgrind.sh, uses build/)
 #
 # Build directory: build/ (override with BUILD_DIR=...).
 set -euo pipefail
@@ -47,6 +51,33 @@ build() {
     cmake --build "$BUILD_DIR" -j"$(nproc)"
 }
 
+# The whole ctest suite on an ASan+UBSan build.  Reports go to files in
+# build-asan/sanitizer-logs/ (exit code 86, so a report is never mistaken
+# for "findings", exit 1); any file there fails the run even when the test
+# that caused it passed.  Leaks are suppressed only by tests/sanitize/lsan.supp.
+# The quarantine is 64 MB (default 256) so db/limits stays under its 1 GiB.
+sanitize() {
+    install_deps
+    npm_deps
+    local dir=build-asan logs
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMMIOCHECK_SANITIZE=ON >/dev/null
+    cmake --build "$dir" -j"$(nproc)"
+    logs=$PWD/$dir/sanitizer-logs
+    rm -rf "$logs" && mkdir -p "$logs"
+    export ASAN_OPTIONS="halt_on_error=1:detect_leaks=1:exitcode=86:detect_stack_use_after_return=1:strict_string_checks=1:check_initialization_order=1:quarantine_size_mb=64:log_path=$logs/asan"
+    export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=86:log_path=$logs/ubsan"
+    export LSAN_OPTIONS="suppressions=$PWD/tests/sanitize/lsan.supp:print_suppressions=0"
+    local status=0
+    ctest --test-dir "$dir" --output-on-failure -j"$(nproc)" || status=$?
+    if [ -n "$(ls -A "$logs")" ]; then
+        echo "dev.sh sanitize: sanitizer reports:" >&2
+        for f in "$logs"/*; do echo "== $f" >&2; cat "$f" >&2; done
+        status=1
+    fi
+    [ "$status" -eq 0 ] && echo "dev.sh sanitize: whole suite passed, no sanitizer report"
+    return "$status"
+}
+
 case "${1:-}" in
 example)
     build
@@ -64,8 +95,16 @@ test)
 build)
     build
     ;;
+sanitize)
+    sanitize
+    ;;
+valgrind)
+    DEPS+=(valgrind)
+    build
+    tests/sanitize/valgrind.sh "$BUILD_DIR"
+    ;;
 *)
-    echo "usage: ./dev.sh example | test | build" >&2
+    echo "usage: ./dev.sh example | test | build | sanitize | valgrind" >&2
     exit 2
     ;;
 esac

@@ -38,28 +38,62 @@ static void json_string(FILE *out, const char *s)
 	fputc('"', out);
 }
 
-/* One CSV field, quoted when it holds a comma, quote, CR/LF or edge space. */
-static void csv_field(FILE *out, const char *s)
+/* s with every byte that is not well-formed UTF-8 replaced by `bad`
+ * (caller frees). */
+static char *valid_utf8(const char *s, const char *bad)
 {
-	size_t n = strlen(s);
+	struct strbuf sb = STRBUF_INIT;
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t left = strlen((const char *)p);
 
-	if (!strpbrk(s, ",\"\r\n") && !(n && (s[0] == ' ' || s[n - 1] == ' '))) {
+	strbuf_init(&sb);
+	while (left) {
+		size_t n = utf8_seq_len(p, left);
+		if (n)
+			strbuf_add(&sb, (const char *)p, n);
+		else
+			strbuf_adds(&sb, bad);
+		n = n ? n : 1;
+		p += n;
+		left -= n;
+	}
+	return strbuf_detach(&sb);
+}
+
+/*
+ * One CSV field (RFC 4180), quoted when it holds a comma, quote, CR/LF,
+ * another control character or an edge space; always valid UTF-8 (U+FFFD
+ * for bytes that are not).  Control characters are data here: they are
+ * kept, inside quotes.
+ */
+static void csv_field(FILE *out, const char *raw)
+{
+	char *s = valid_utf8(raw, "\xef\xbf\xbd");
+	size_t n = strlen(s);
+	bool ctrl = false;
+
+	for (const char *p = s; *p && !ctrl; p++)
+		ctrl = (unsigned char)*p < 0x20 || *p == 0x7f;
+	if (!ctrl && !strpbrk(s, ",\"") && !(n && (s[0] == ' ' || s[n - 1] == ' '))) {
 		fputs(s, out);
+		free(s);
 		return;
 	}
 	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
+	for (const char *p = s; *p; p++) {
+		if (*p == '"')
 			fputc('"', out);
-		fputc(*s, out);
+		fputc(*p, out);
 	}
 	fputc('"', out);
+	free(s);
 }
 
-/* A copy of s for the table: control characters shown as '?'. */
+/* A copy of s for the table: control characters and bytes that are not
+ * UTF-8 shown as '?'. */
 static char *table_cell(const char *s)
 {
-	char *c = xstrdup(s ? s : "");
+	char *c = valid_utf8(s, "?");
 
 	for (char *p = c; *p; p++)
 		if ((unsigned char)*p < 0x20 || *p == 0x7f)

@@ -224,53 +224,6 @@ long long stored_parse_run(const char *arg)
 	return v;
 }
 
-int out_open(struct out_file *o, const char *path)
-{
-	memset(o, 0, sizeof(*o));
-	if (!path || !strcmp(path, "-")) {
-		o->f = stdout;
-		return 0;
-	}
-	o->path = xstrdup(path);
-	o->tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
-	o->f = fopen(o->tmp, "w");
-	if (!o->f) {
-		mc_error("%s: cannot write: %s", path, strerror(errno));
-		free(o->path);
-		free(o->tmp);
-		return -1;
-	}
-	return 0;
-}
-
-int out_close(struct out_file *o, bool ok)
-{
-	int rc = 0;
-
-	if (o->f == stdout) {
-		if (fflush(stdout) == EOF || ferror(stdout)) {
-			mc_error("cannot write the report to standard output: %s", strerror(errno));
-			rc = -1;
-		}
-		return ok ? rc : -1;
-	}
-	if (fclose(o->f) == EOF && ok) {
-		mc_error("%s: cannot write: %s", o->path, strerror(errno));
-		ok = false;
-	}
-	if (ok && rename(o->tmp, o->path) < 0) {
-		mc_error("%s: cannot write: %s", o->path, strerror(errno));
-		ok = false;
-	}
-	if (!ok) {
-		unlink(o->tmp);
-		rc = -1;
-	}
-	free(o->path);
-	free(o->tmp);
-	return rc;
-}
-
 int stored_usage_error(const char *verb, const char *fmt, const char *arg)
 {
 	fprintf(stderr, "mmiocheck: ");

@@ -8,6 +8,7 @@
 
 #include "report/report.h"
 #include "store/reader.h"
+#include "out_file.h"
 
 /* Open db read-only and load run_id (< 0: the newest run).  0, or -1 after
  * printing "mmiocheck: DB: reason". */
@@ -53,15 +54,7 @@ bool stored_any_failure(struct mc_result *const *results, size_t n);
 /* Parse "--run ID"; -1 on a bad number (message printed). */
 long long stored_parse_run(const char *arg);
 
-/* Write via a temporary file renamed over path at the end, so a failed
- * report leaves nothing half-written.  NULL path: stdout. */
-struct out_file {
-	FILE *f;
-	char *path, *tmp;
-};
-int out_open(struct out_file *o, const char *path);
-/* Close and rename; ok = false discards.  0, or -1 after printing. */
-int out_close(struct out_file *o, bool ok);
+/* Report files: out_open / out_close (out_file.h). */
 
 /* "mmiocheck: " usage message and MC_EXIT_ERROR. */
 int stored_usage_error(const char *verb, const char *fmt, const char *arg);

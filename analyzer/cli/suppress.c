@@ -8,6 +8,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Blanks separate the key from the reason and are trimmed at both ends
+ * (a CR of a CRLF file, a stray form feed: never part of a key or reason). */
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
 static bool is_hex16(const char *s, size_t n)
 {
 	if (n != 16)
@@ -24,11 +31,11 @@ static int parse_entry(const char *line, size_t len, struct suppress_entry *e, s
 {
 	size_t k = 0;
 
-	while (k < len && line[k] != ' ' && line[k] != '\t')
+	while (k < len && !is_blank(line[k]))
 		k++;
 	const char *key = line;
 	size_t keylen = k;
-	while (k < len && (line[k] == ' ' || line[k] == '\t'))
+	while (k < len && is_blank(line[k]))
 		k++;
 	e->reason = xstrndup(line + k, len - k);
 	if (is_hex16(key, keylen)) {
@@ -68,9 +75,14 @@ int suppress_set_load(struct suppress_set *s, const char *path, struct strbuf *e
 		struct suppress_entry e;
 		struct strbuf why = STRBUF_INIT;
 		lineno++;
-		while (len && (p[len - 1] == '\r' || p[len - 1] == ' ' || p[len - 1] == '\t'))
+		if (memchr(p, '\0', len)) {
+			strbuf_addf(err, "%s:%u: NUL byte in a suppression file", path, lineno);
+			strbuf_release(&text);
+			return -1;
+		}
+		while (len && is_blank(p[len - 1]))
 			len--;
-		while (len && (*p == ' ' || *p == '\t'))
+		while (len && is_blank(*p))
 			p++, len--;
 		if (len && *p != '#') {
 			memset(&e, 0, sizeof(e));

@@ -34,7 +34,7 @@ struct suppression {
 
 /*
  * Look for an ignore comment in one source line (text[0..len), no NUL
- * needed).  1: found, *out filled; 0: none; -1: a comment starts with
+ * needed; a NUL byte ends the line).  1: found, *out filled; 0: none; -1: a comment starts with
  * "mmiocheck:" but is not "mmiocheck: ignore RULE[,RULE...] [reason]"
  * (out->col says where).
  */

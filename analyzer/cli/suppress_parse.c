@@ -88,6 +88,9 @@ int suppress_parse_line(const char *text, size_t len, struct suppression *out)
 	memset(out, 0, sizeof(*out));
 	if (!text)
 		return 0;
+	/* A NUL byte ends the line: every span is then a C string's worth of
+	 * bytes, so the copies callers make (xstrndup) are the spans exactly. */
+	len = strnlen(text, len);
 	for (size_t i = 0; i < len; i++) {
 		char ch = text[i];
 		if (quote) {

@@ -6,6 +6,8 @@
  *
  * Escaping follows @actions/core: in the message '%', CR and LF become
  * %25, %0D, %0A; in property values ':' and ',' also become %3A, %2C.
+ * Other control characters are percent-encoded as well (%1B), and bytes
+ * that are not UTF-8 become U+FFFD.
  * GitHub shows at most 10 annotations of each level per step, so at most
  * REPORT_GITHUB_LIMIT of each are written, and the summary line says how
  * many were left out and points to the SARIF report, which has them all.
@@ -18,10 +20,34 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Append s escaped for the message part (or, with property, for a key=value). */
+/*
+ * Append s escaped for the message part (or, with property, for a
+ * key=value).  Beyond @actions/core, other control characters are
+ * percent-encoded too (%1B: an ESC would recolour the log) and bytes that
+ * are not well-formed UTF-8 become U+FFFD.
+ */
 static void add_escaped(struct strbuf *sb, const char *s, bool property)
 {
+	static const char hex[] = "0123456789ABCDEF";
+	const char *end = s ? s + strlen(s) : NULL;
+
 	for (const char *p = s ? s : ""; *p; p++) {
+		size_t n = utf8_seq_len((const unsigned char *)p, (size_t)(end - p));
+		if (!n) {
+			strbuf_adds(sb, "\xef\xbf\xbd");
+			continue;
+		}
+		if (n > 1) {
+			strbuf_add(sb, p, n);
+			p += n - 1;
+			continue;
+		}
+		if (((unsigned char)*p < 0x20 || *p == 0x7f) && *p != '\r' && *p != '\n') {
+			strbuf_addch(sb, '%');
+			strbuf_addch(sb, hex[(unsigned char)*p >> 4]);
+			strbuf_addch(sb, hex[*p & 15]);
+			continue;
+		}
 		switch (*p) {
 		case '%': strbuf_adds(sb, "%25"); break;
 		case '\r': strbuf_adds(sb, "%0D"); break;

@@ -18,10 +18,25 @@
 #define SOURCE_CONTEXT 2	/* lines shown around the first and last step */
 #define SOURCE_MAX_LINES 60	/* longer excerpts are cut in the middle */
 
-/* Append s with &, <, >, " and ' escaped. */
+/*
+ * Append s[0..n) (up to a NUL) with &, <, >, " and ' escaped; control
+ * characters other than tab, LF and CR, and bytes that are not well-formed
+ * UTF-8, become U+FFFD (the page is UTF-8, and HTML forbids controls).
+ */
 static void add_html(struct strbuf *sb, const char *s, size_t n)
 {
 	for (size_t i = 0; s && i < n && s[i]; i++) {
+		unsigned char c = (unsigned char)s[i];
+		size_t len = utf8_seq_len((const unsigned char *)s + i, n - i);
+		if (!len || ((c < 0x20 || c == 0x7f) && c != '\t' && c != '\n' && c != '\r')) {
+			strbuf_adds(sb, "\xef\xbf\xbd");
+			continue;
+		}
+		if (len > 1) {
+			strbuf_add(sb, s + i, len);
+			i += len - 1;
+			continue;
+		}
 		switch (s[i]) {
 		case '&': strbuf_adds(sb, "&amp;"); break;
 		case '<': strbuf_adds(sb, "&lt;"); break;

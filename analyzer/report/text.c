@@ -72,10 +72,34 @@ static void add_one_line(struct strbuf *sb, const char *msg)
 		strbuf_addch(sb, (unsigned char)*p < 0x20 || *p == 0x7f ? ' ' : *p);
 }
 
+/*
+ * Append a file name from the analyzed tree as `ls` shows it: control
+ * characters (a newline would split the diagnostic, an ESC could recolour
+ * or rewrite the terminal) and bytes that are not UTF-8 become '?'.
+ */
+static void add_file_name(struct strbuf *sb, const char *file)
+{
+	const unsigned char *p = (const unsigned char *)or_empty(file);
+	size_t left = strlen((const char *)p);
+
+	while (left) {
+		size_t n = utf8_seq_len(p, left);
+		if (n == 1 && (*p < 0x20 || *p == 0x7f))
+			n = 0;
+		if (n)
+			strbuf_add(sb, (const char *)p, n);
+		else
+			strbuf_addch(sb, '?');
+		n = n ? n : 1;
+		p += n;
+		left -= n;
+	}
+}
+
 /* "FILE:LINE:COL: " with the unknown (0) parts left out, as gcc does. */
 static void add_location(struct strbuf *sb, const char *file, unsigned line, unsigned col)
 {
-	strbuf_adds(sb, or_empty(file));
+	add_file_name(sb, file);
 	if (line) {
 		strbuf_addf(sb, ":%u", line);
 		if (col)

@@ -15,36 +15,6 @@
 
 #define NOW_SQL "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')"
 
-/* MIGRATION-HOOK statements (area: kbuild).  Idempotent; run in order. */
-static const char *const incremental_schema[] = {
-	"CREATE TABLE IF NOT EXISTS named_runs ("
-	" name TEXT PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE)",
-
-	"CREATE TABLE IF NOT EXISTS file_inputs ("
-	" file_id INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,"
-	" source TEXT NOT NULL,"
-	" flags_hash TEXT NOT NULL,"
-	" tool_key TEXT NOT NULL)",
-
-	"CREATE TABLE IF NOT EXISTS file_includes ("
-	" file_id INTEGER NOT NULL REFERENCES file_inputs(file_id) ON DELETE CASCADE,"
-	" path TEXT NOT NULL,"
-	" content_hash TEXT NOT NULL)",
-
-	"CREATE INDEX IF NOT EXISTS file_inputs_key ON file_inputs(source, flags_hash, tool_key)",
-	"CREATE INDEX IF NOT EXISTS file_includes_file ON file_includes(file_id)",
-	"CREATE INDEX IF NOT EXISTS named_runs_run ON named_runs(run_id)",
-};
-
-int store_incremental_schema(struct store *st, struct strbuf *err)
-{
-	for (size_t i = 0; i < sizeof(incremental_schema) / sizeof(incremental_schema[0]); i++)
-		if (store_exec(st, incremental_schema[i], err) < 0)
-			return -1;
-	return 0;
-}
-
 /* Prepare sql, or -1 with the sqlite message in err. */
 static int prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struct strbuf *err)
 {

@@ -10,8 +10,7 @@
  *                 (version, models, options, rules) - what decides reuse;
  *   file_includes every header the unit read, with its content hash.
  *
- * The tables are created with CREATE ... IF NOT EXISTS through the
- * MIGRATION-HOOK in schema.c (store_incremental_schema).
+ * The tables are schema step 6 (migrations.c).
  */
 #ifndef MMIOCHECK_STORE_INCREMENTAL_H
 #define MMIOCHECK_STORE_INCREMENTAL_H
@@ -39,10 +38,6 @@ struct store_reusable {
 	struct store_input *inputs;
 	size_t ninputs;
 };
-
-/* The MIGRATION-HOOK: create the tables if missing (inside the caller's
- * transaction).  0, or -1 with the sqlite message in err. */
-int store_incremental_schema(struct store *st, struct strbuf *err);
 
 /* The id of the run called `name`, created (with the given columns) by the
  * first process that asks; race-free across processes.  -1 with err set. */

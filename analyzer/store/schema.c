@@ -2,7 +2,7 @@
  * schema.c - opening the findings database and bringing its schema to the
  * current version through numbered migrations (docs/database.md).
  *
- * The schema is the ordered list of steps in migrations[]: step N turns a
+ * The schema is the ordered list of steps in migrations.c: step N turns a
  * version N-1 database into version N (version 0 = no tables).  Opening a
  * database applies every missing step in one transaction, so an older
  * database is upgraded completely or not at all.  A database that has
@@ -10,14 +10,9 @@
  * schema_version is newer than the last step belongs to a newer mmiocheck:
  * both are refused before anything is written to them.
  *
- * Adding a step: write its statements as schema_vN[] and append one line
- * STEP(N, schema_vN) to migrations[]; the version numbers, meta row and
- * PRAGMA user_version follow from the table.
+ * Adding a step: see migrations.c; nothing here changes.
  */
 #include "store_int.h"
-#include "summaries.h"
-#include "suppress_store.h"	/* MIGRATION-HOOK: report */
-#include "incremental.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -26,202 +21,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* Schema version 1.  Statements run in order inside one transaction. */
-static const char *const schema_v1[] = {
-	"CREATE TABLE meta ("
-	" key TEXT PRIMARY KEY,"
-	" value TEXT)",
-
-	"CREATE TABLE runs ("
-	" id INTEGER PRIMARY KEY,"
-	" started_at TEXT NOT NULL,"
-	" finished_at TEXT,"
-	" tool_version TEXT,"
-	" models TEXT,"
-	" argv TEXT,"
-	" cwd TEXT,"
-	" status TEXT NOT NULL DEFAULT 'running')",
-
-	"CREATE TABLE files ("
-	" id INTEGER PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	" path TEXT NOT NULL,"
-	" content_hash TEXT,"
-	" parsed INTEGER,"
-	" parse_errors INTEGER,"
-	" n_functions INTEGER,"
-	" status TEXT CHECK (status IN ('ok', 'parse-errors')),"
-	" analyzed_at TEXT,"
-	" UNIQUE (run_id, path))",
-
-	"CREATE TABLE parse_errors ("
-	" id INTEGER PRIMARY KEY,"
-	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
-	" path TEXT,"
-	" line INTEGER,"
-	" col INTEGER,"
-	" message TEXT NOT NULL)",
-
-	"CREATE TABLE functions ("
-	" id INTEGER PRIMARY KEY,"
-	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
-	" name TEXT NOT NULL,"
-	" line INTEGER,"
-	" n_nodes INTEGER,"
-	" n_states INTEGER,"
-	" truncated INTEGER)",
-
-	"CREATE TABLE findings ("
-	" id INTEGER PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
-	" function_id INTEGER REFERENCES functions(id) ON DELETE SET NULL,"
-	" rule TEXT NOT NULL,"
-	" rule_name TEXT,"
-	" severity TEXT NOT NULL CHECK (severity IN ('error', 'warning', 'note')),"
-	" model TEXT NOT NULL,"
-	" path TEXT NOT NULL,"
-	" line INTEGER NOT NULL,"
-	" col INTEGER,"
-	" end_line INTEGER,"
-	" end_col INTEGER,"
-	" lock_name TEXT,"
-	" lock_type TEXT,"
-	" lock_kind TEXT,"
-	" accessor TEXT,"
-	" message TEXT NOT NULL,"
-	" fingerprint TEXT NOT NULL,"
-	" fixit_first_line INTEGER,"
-	" fixit_last_line INTEGER)",
-
-	"CREATE TABLE trace_steps ("
-	" finding_id INTEGER NOT NULL REFERENCES findings(id) ON DELETE CASCADE,"
-	" seq INTEGER NOT NULL,"
-	" kind TEXT,"
-	" path TEXT,"
-	" line INTEGER,"
-	" col INTEGER,"
-	" message TEXT,"
-	" PRIMARY KEY (finding_id, seq))",
-
-	"CREATE INDEX findings_run ON findings(run_id)",
-	"CREATE INDEX findings_fingerprint ON findings(fingerprint)",
-	"CREATE INDEX findings_rule ON findings(rule)",
-	"CREATE INDEX files_path ON files(path)",
-	/* Child sides of the cascades, so deleting a file row is not a scan. */
-	"CREATE INDEX findings_file ON findings(file_id)",
-	"CREATE INDEX functions_file ON functions(file_id)",
-	"CREATE INDEX parse_errors_file ON parse_errors(file_id)",
-
-	"CREATE VIEW latest_findings AS"
-	" SELECT f.*, fn.name AS function"
-	" FROM findings f"
-	" JOIN files fl ON fl.id = f.file_id"
-	" LEFT JOIN functions fn ON fn.id = f.function_id"
-	" WHERE fl.run_id = (SELECT MAX(f2.run_id) FROM files f2 WHERE f2.path = fl.path)",
-
-	"INSERT INTO meta(key, value) VALUES ('schema_version', '1')",
-	"INSERT INTO meta(key, value) VALUES ('created_by', 'mmiocheck')",
-	"PRAGMA user_version = 1",
-};
-
-/*
- * Schema version 2: a stable identity for runs (merge), indexes for history
- * questions, and the views of docs/database.md.  Views read only
- * latest_findings / files / findings, so they stay valid as tables grow.
- */
-static const char *const schema_v2[] = {
-	/* runs.uid identifies a run across databases (mmiocheck merge).  Runs
-	 * of a version 1 database get one derived from their own row, so two
-	 * copies of the same shard upgrade to the same uids. */
-	"ALTER TABLE runs ADD COLUMN uid TEXT",
-	"UPDATE runs SET uid = 'v1-' || id || '-' || started_at WHERE uid IS NULL",
-	"CREATE UNIQUE INDEX runs_uid ON runs(uid)",
-	"CREATE TRIGGER runs_uid_default AFTER INSERT ON runs WHEN NEW.uid IS NULL"
-	" BEGIN UPDATE runs SET uid = lower(hex(randomblob(16))) WHERE id = NEW.id; END",
-
-	"CREATE INDEX files_path_run ON files(path, run_id)",
-	"CREATE INDEX findings_file_key ON findings(file_id, fingerprint, model)",
-	/* ON DELETE SET NULL from functions: without it every deleted function
-	 * row scans findings. */
-	"CREATE INDEX findings_function ON findings(function_id)",
-
-	"CREATE VIEW latest_files AS"
-	" SELECT fl.* FROM files fl"
-	" WHERE fl.run_id = (SELECT MAX(f2.run_id) FROM files f2 WHERE f2.path = fl.path)",
-
-	"CREATE VIEW findings_per_check_model AS"
-	" SELECT rule, rule_name, model, severity, COUNT(*) AS findings,"
-	" COUNT(DISTINCT fingerprint) AS problems, COUNT(DISTINCT path) AS files"
-	" FROM latest_findings GROUP BY rule, rule_name, model, severity",
-
-	"CREATE VIEW findings_per_lock AS"
-	" SELECT lock_kind, lock_name, lock_type, COUNT(*) AS findings,"
-	" COUNT(DISTINCT fingerprint) AS problems, COUNT(DISTINCT path) AS files,"
-	" GROUP_CONCAT(DISTINCT rule) AS rules"
-	" FROM latest_findings WHERE lock_name IS NOT NULL"
-	" GROUP BY lock_kind, lock_name, lock_type",
-
-	"CREATE VIEW findings_per_function AS"
-	" SELECT path, function, COUNT(*) AS findings,"
-	" COUNT(DISTINCT fingerprint) AS problems, GROUP_CONCAT(DISTINCT rule) AS rules"
-	" FROM latest_findings GROUP BY path, function",
-
-	/* Each analysis of a file and the one before it (same path, the
-	 * highest earlier run); prev_file_id is NULL the first time. */
-	"CREATE VIEW file_history AS"
-	" SELECT fl.id AS file_id, fl.run_id, fl.path,"
-	" (SELECT p.id FROM files p WHERE p.path = fl.path AND p.run_id < fl.run_id"
-	"  ORDER BY p.run_id DESC LIMIT 1) AS prev_file_id"
-	" FROM files fl",
-
-	/* new: in this analysis of the file, not in the previous one (by
-	 * fingerprint and model); fixed: the other way round. */
-	"CREATE VIEW finding_changes AS"
-	" SELECT h.run_id, 'new' AS change, f.id AS finding_id, f.rule, f.model, f.severity,"
-	" f.path, f.line, f.fingerprint, f.message"
-	" FROM file_history h JOIN findings f ON f.file_id = h.file_id"
-	" WHERE NOT EXISTS (SELECT 1 FROM findings o WHERE o.file_id = h.prev_file_id"
-	"  AND o.fingerprint = f.fingerprint AND o.model = f.model)"
-	" UNION ALL"
-	" SELECT h.run_id, 'fixed', o.id, o.rule, o.model, o.severity,"
-	" o.path, o.line, o.fingerprint, o.message"
-	" FROM file_history h JOIN findings o ON o.file_id = h.prev_file_id"
-	" WHERE NOT EXISTS (SELECT 1 FROM findings f WHERE f.file_id = h.file_id"
-	"  AND f.fingerprint = o.fingerprint AND f.model = o.model)",
-
-	"CREATE VIEW run_trend AS"
-	" SELECT r.id AS run_id, r.started_at, r.status,"
-	" (SELECT COUNT(*) FROM files fl WHERE fl.run_id = r.id) AS files,"
-	" (SELECT COUNT(*) FROM findings f WHERE f.run_id = r.id) AS findings,"
-	" (SELECT COUNT(*) FROM finding_changes c WHERE c.run_id = r.id AND c.change = 'new') AS new,"
-	" (SELECT COUNT(*) FROM finding_changes c WHERE c.run_id = r.id AND c.change = 'fixed') AS fixed"
-	" FROM runs r",
-};
-
-/* One migration step: the statements that turn version to-1 into `to`. */
-struct migration {
-	int to;
-	const char *const *sql;
-	size_t nsql;
-};
-#define STEP(version, statements) \
-	{ version, statements, sizeof(statements) / sizeof(statements[0]) }
-
-/*
- * The schema, oldest step first.  Invariant: migrations[i].to == i + 1.
- * Append new steps at the end (one line each); never edit a shipped step,
- * databases in the field were made by it.
- */
-static const struct migration migrations[] = {
-	STEP(1, schema_v1),
-	STEP(2, schema_v2),
-};
-#define NMIGRATIONS (sizeof(migrations) / sizeof(migrations[0]))
-
 int store_schema_version(void)
 {
-	return migrations[NMIGRATIONS - 1].to;
+	size_t n;
+	const struct migration *steps = store_migrations(&n);
+
+	return steps[n - 1].to;
 }
 
 /* Run one SQL text without results; -1 with the sqlite message in err. */
@@ -347,9 +152,11 @@ static int set_version(struct store *st, int version, struct strbuf *sqlerr)
 static int migrate(struct store *st, long long from, struct strbuf *err)
 {
 	struct strbuf sqlerr = STRBUF_INIT;
+	size_t n;
+	const struct migration *steps = store_migrations(&n);
 
-	for (size_t i = (size_t)from; i < NMIGRATIONS; i++) {
-		const struct migration *m = &migrations[i];
+	for (size_t i = (size_t)from; i < n; i++) {
+		const struct migration *m = &steps[i];
 		assert(m->to == (int)i + 1);
 		for (size_t k = 0; k < m->nsql; k++)
 			if (store_exec(st, m->sql[k], &sqlerr) < 0)
@@ -546,14 +353,7 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * A failure from here on does not remove the file: another process
 	 * of the same build may be using it already.
 	 */
-	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0 ||
-	    store_summaries_schema(st, err) < 0 /* MIGRATION-HOOK: summaries */)
-		goto fail;
-	/* MIGRATION-HOOK: report (suppressions table, suppress_store.c) */
-	if (store_suppress_migrate(st, err) < 0)
-		goto fail;
-	/* MIGRATION-HOOK: kbuild (named runs, unit inputs; store/incremental.c) */
-	if (store_incremental_schema(st, err) < 0)
+	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
 		goto fail;
 	return st;
 fail:

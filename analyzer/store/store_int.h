@@ -41,4 +41,13 @@ int store_busy_timeout_ms(void);
  * "PATH: reason" in err when it is someone else's or too new (schema.c). */
 int store_check_schema(struct store *st, long long *version, struct strbuf *err);
 
+/* One migration step: the statements that turn version to-1 into `to`. */
+struct migration {
+	int to;
+	const char *const *sql;
+	size_t nsql;
+};
+/* The steps, oldest first (migrations.c); *n of them. */
+const struct migration *store_migrations(size_t *n);
+
 #endif

@@ -1,38 +1,12 @@
 /*
  * summaries.c - storing and finding function summaries (summaries.h).
+ * The tables are schema step 3 (migrations.c).
  */
 #include "store_int.h"
 #include "summaries.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Added after schema version 1 (to become a numbered migration step). */
-static const char *const summaries_schema[] = {
-	"CREATE TABLE IF NOT EXISTS summaries ("
-	" id INTEGER PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
-	" key TEXT NOT NULL,"
-	" name TEXT NOT NULL,"
-	" hash TEXT NOT NULL,"
-	" capped INTEGER NOT NULL DEFAULT 0,"
-	" body TEXT NOT NULL)",
-	"CREATE INDEX IF NOT EXISTS summaries_key ON summaries(key, id)",
-	"CREATE TABLE IF NOT EXISTS summary_uses ("
-	" file_id INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,"
-	" key TEXT NOT NULL,"
-	" hash TEXT NOT NULL)",
-	"CREATE INDEX IF NOT EXISTS summary_uses_key ON summary_uses(key)",
-};
-
-int store_summaries_schema(struct store *st, struct strbuf *err)
-{
-	for (size_t i = 0; i < sizeof(summaries_schema) / sizeof(summaries_schema[0]); i++)
-		if (store_exec(st, summaries_schema[i], err) < 0)
-			return -1;
-	return 0;
-}
 
 static int step_done(struct store *st, sqlite3_stmt *stmt, struct strbuf *err)
 {

@@ -21,8 +21,6 @@ struct store_summary {
 	bool capped;
 };
 
-/* Create the tables when missing (MIGRATION-HOOK in schema.c). */
-int store_summaries_schema(struct store *st, struct strbuf *err);
 /* Store a unit like store_add_result, plus its summaries and the summaries
  * it used, all in one transaction. */
 int store_add_unit(struct store *st, long long run_id, const struct mc_result *res,

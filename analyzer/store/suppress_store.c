@@ -1,61 +1,12 @@
 /*
- * suppress_store.c - the suppressions table (suppress_store.h).
- *
- * The statements below are the whole schema addition of issue 5.  They
- * run at every store_open through one MIGRATION-HOOK call in schema.c and
- * are idempotent (IF NOT EXISTS); the numbered migration that replaces the
- * hook must create exactly these.
+ * suppress_store.c - writing the suppressions table (suppress_store.h).
+ * The table is schema step 4, the suppressed_findings view step 5
+ * (migrations.c).
  */
 #include "suppress_store.h"
 #include "store_int.h"
 
 #include <assert.h>
-
-static const char *const suppress_schema[] = {
-	"CREATE TABLE IF NOT EXISTS suppressions ("
-	" id INTEGER PRIMARY KEY,"
-	" run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,"
-	" finding_id INTEGER REFERENCES findings(id) ON DELETE CASCADE,"
-	" status TEXT NOT NULL CHECK (status IN ('applied', 'unused', 'no-reason', 'malformed')),"
-	" kind TEXT NOT NULL CHECK (kind IN ('inSource', 'external')),"
-	" rule TEXT,"
-	" path TEXT,"
-	" line INTEGER,"
-	" reason TEXT NOT NULL DEFAULT '',"
-	" origin TEXT)",
-	"CREATE INDEX IF NOT EXISTS suppressions_finding ON suppressions(finding_id)",
-	"CREATE INDEX IF NOT EXISTS suppressions_run ON suppressions(run_id)",
-};
-
-/* Does the table exist already?  (Then nothing is written at open.) */
-static bool have_table(struct store *st)
-{
-	sqlite3_stmt *stmt = NULL;
-	bool found = false;
-
-	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM sqlite_schema WHERE type = 'table'"
-			       " AND name = 'suppressions'", -1, &stmt, NULL) == SQLITE_OK)
-		found = sqlite3_step(stmt) == SQLITE_ROW;
-	sqlite3_finalize(stmt);
-	return found;
-}
-
-int store_suppress_migrate(struct store *st, struct strbuf *err)
-{
-	struct strbuf sqlerr = STRBUF_INIT;
-
-	if (have_table(st))
-		return 0;
-	strbuf_init(&sqlerr);
-	for (size_t i = 0; i < sizeof(suppress_schema) / sizeof(suppress_schema[0]); i++)
-		if (store_exec(st, suppress_schema[i], &sqlerr) < 0) {
-			strbuf_addf(err, "%s: cannot create the suppressions table: %s", st->path, sqlerr.buf);
-			strbuf_release(&sqlerr);
-			return -1;
-		}
-	strbuf_release(&sqlerr);
-	return 0;
-}
 
 /* The id of the finding of run_id at path with this fingerprint, or -1. */
 static long long finding_id(struct store *st, long long run_id, const char *path, const char *fp)

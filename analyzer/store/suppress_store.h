@@ -22,9 +22,6 @@ struct store_suppression {
 	const char *origin;	/* "drv.c:41", "suppress.txt:3" */
 };
 
-/* Create the table if it is missing (MIGRATION-HOOK in schema.c). */
-int store_suppress_migrate(struct store *st, struct strbuf *err);
-
 /* Insert the rows in one transaction; 0, or -1 with err set. */
 int store_add_suppressions(struct store *st, long long run_id, const struct store_suppression *rows,
 			   size_t n, struct strbuf *err);

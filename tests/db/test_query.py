@@ -206,7 +206,7 @@ ALLOWED = [
     ("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name",
      [{"name": n} for n in ("file_history", "finding_changes", "findings_per_check_model",
                             "findings_per_function", "findings_per_lock", "latest_files",
-                            "latest_findings", "run_trend")]),
+                            "latest_findings", "run_trend", "suppressed_findings")]),
     ("SELECT 1 AS one; -- a trailing comment", [{"one": 1}]),
 ]
 

@@ -4,6 +4,11 @@
   * a version 1 database (tests/db/fixtures/v1.sql, written by mmiocheck
     0.1.0) is upgraded to the current version in one step, keeps its rows,
     and ends with exactly the schema of a freshly created database;
+  * so is a version 2 database written by main before migrations 3-5
+    (tests/db/fixtures/v2.sql: its summaries and suppressions tables were
+    made by open-time hooks), and one without those tables; the upgraded
+    database answers suppressed_findings;
+  * a failure in a later step (5) rolls back the earlier ones (3, 4) too;
   * the version 1 statements are unchanged (a fresh database's v1 objects
     are byte-for-byte those of the fixture);
   * a failing upgrade step leaves the database at version 1, without any
@@ -19,12 +24,12 @@ import subprocess
 
 from dblib import expect, rows, one, file_digest, schema_of, run_tests
 
-CURRENT = 2
+CURRENT = 6
 V1_OBJECTS_CHANGED_LATER = {"runs"}     # v2 adds runs.uid with ALTER TABLE
 
 
-def load_fixture(ctx, path):
-    with open(os.path.join(ctx.tests, "db", "fixtures", "v1.sql")) as f:
+def load_fixture(ctx, path, name="v1.sql"):
+    with open(os.path.join(ctx.tests, "db", "fixtures", name)) as f:
         sql = f.read()
     con = sqlite3.connect(path)
     con.executescript(sql)
@@ -68,6 +73,92 @@ def t_upgrade_v1(ctx):
     # The upgraded database answers the v2 views.
     trend = rows(old, "SELECT run_id, files, findings, new, fixed FROM run_trend")
     expect(trend == [(1, 2, 2, 2, 0)], "run_trend of the fixture", trend)
+
+
+# Every table of a version 2 database written by main, for "rows intact".
+V2_TABLES = ("meta", "runs", "files", "parse_errors", "functions", "findings", "trace_steps",
+             "summaries", "summary_uses", "suppressions")
+V2_SUPPRESSED = [(1, 1, "MMIO001", "contract", "drv.c", 19, "foo_kick", "writel_relaxed", "inSource",
+                  "the device reads the ring head back first", "drv.c:18")]
+SUPPRESSED_COLUMNS = ("run_id, finding_id, rule, model, path, line, function, accessor, kind, "
+                      "reason, origin")
+
+
+def v2_upgrade_checks(ctx, d, old, what):
+    """Upgrade `old` (a version 2 database) by a query; common checks."""
+    status, out, err = ctx.run(["query", "--db", old, "--format", "csv"])
+    expect(status == 0, "%s: query on a v2 database: exit 0" % what, status, err)
+    expect("upgraded to schema version %d" % CURRENT in err, "%s: the upgrade must be reported" % what, err)
+    expect(one(old, "SELECT value FROM meta WHERE key = 'schema_version'") == str(CURRENT),
+           "%s: meta.schema_version after upgrade" % what)
+    expect(one(old, "PRAGMA user_version") == CURRENT, "%s: user_version after upgrade" % what)
+    so, sf = schema_of(old), schema_of(fresh_db(ctx, d))
+    expect(so == sf, "%s: an upgraded database must have exactly the schema of a fresh one" % what,
+           "upgraded only: %s" % [o for o in so[0] if o not in sf[0]],
+           "fresh only: %s" % [o for o in sf[0] if o not in so[0]])
+    expect(rows(old, "PRAGMA integrity_check") == [("ok",)], "%s: integrity after upgrade" % what)
+    expect(rows(old, "PRAGMA foreign_key_check") == [], "%s: foreign keys after upgrade" % what)
+
+
+def t_upgrade_v2_main(ctx):
+    d = ctx.fresh_dir("schema-upgrade-v2")
+    old = os.path.join(d, "v2.db")
+    load_fixture(ctx, old, "v2.sql")
+    expect(one(old, "PRAGMA user_version") == 2, "fixture must be version 2")
+    before = {t: rows(old, "SELECT * FROM %s ORDER BY rowid" % t) for t in V2_TABLES}
+    expect(len(before["suppressions"]) == 2 and len(before["summaries"]) == 5
+           and len(before["summary_uses"]) == 1, "the fixture has hook-made rows", before["suppressions"])
+    v2_upgrade_checks(ctx, d, old, "v2 of main")
+    for t in V2_TABLES:
+        after = rows(old, "SELECT * FROM %s ORDER BY rowid" % t)
+        if t == "meta":
+            after = [r if r[0] != "schema_version" else ("schema_version", "2") for r in after]
+        expect(after == before[t], "v2 of main: %s rows must survive the upgrade unchanged" % t,
+               before[t], after)
+    got = rows(old, "SELECT %s FROM suppressed_findings ORDER BY run_id, finding_id" % SUPPRESSED_COLUMNS)
+    expect(got == V2_SUPPRESSED, "suppressed_findings of the upgraded fixture", got)
+    # The upgraded database takes new runs, their suppressions and summaries.
+    src = os.path.join(d, "drv.c")
+    with open(os.path.join(ctx.tests, "db", "fixtures", "v2-drv.c")) as f, open(src, "w") as g:
+        g.write(f.read())
+    status, out, err = ctx.run(["--db", old, "drv.c", "--", "-I", ctx.include], cwd=d)
+    expect(status == 1, "analyze into the upgraded database: exit 1", status, err)
+    got = rows(old, "SELECT %s FROM suppressed_findings WHERE run_id = 3" % SUPPRESSED_COLUMNS)
+    expect(len(got) == 1 and got[0][0] == 3 and got[0][2:] == V2_SUPPRESSED[0][2:],
+           "the new run's suppressed finding is in the view", got)
+    expect(one(old, "SELECT COUNT(*) FROM summaries WHERE run_id = 3") == 4, "and its summaries")
+
+
+def t_upgrade_v2_without_hook_tables(ctx):
+    d = ctx.fresh_dir("schema-upgrade-v2-bare")
+    old = os.path.join(d, "v2.db")
+    load_fixture(ctx, old, "v2.sql")
+    con = sqlite3.connect(old)
+    con.executescript("DROP TABLE summaries; DROP TABLE summary_uses; DROP TABLE suppressions;")
+    con.close()
+    findings = rows(old, "SELECT * FROM findings ORDER BY id")
+    v2_upgrade_checks(ctx, d, old, "v2 without hook tables")
+    expect(rows(old, "SELECT * FROM findings ORDER BY id") == findings, "findings survive")
+    expect(rows(old, "SELECT COUNT(*) FROM suppressed_findings") == [(0,)], "an empty view")
+
+
+def t_failed_later_step(ctx):
+    d = ctx.fresh_dir("schema-failed-v5")
+    old = os.path.join(d, "v2.db")
+    load_fixture(ctx, old, "v2.sql")
+    con = sqlite3.connect(old)
+    con.executescript("DROP TABLE summaries; DROP TABLE summary_uses; DROP TABLE suppressions;"
+                      "CREATE VIEW suppressed_findings AS SELECT 1 AS x;")   # step 5 will collide
+    con.close()
+    objs = schema_of(old)
+    status, out, err = ctx.analyze(old, [os.path.join(ctx.tests, "cases", "mmio004_no_lock.c")])
+    expect(status == 2, "a failed upgrade exits 2", status, err)
+    expect("%s: cannot upgrade the database from schema version 2 to %d (left unchanged): step 5: "
+           "view suppressed_findings already exists" % (old, CURRENT) in err,
+           "the message names the database, versions, step and reason", err)
+    expect(schema_of(old) == objs, "steps 3 and 4 must be rolled back with 5: the schema is as it was",
+           [o[1] for o in schema_of(old)[0] if o not in objs[0]])
+    expect(one(old, "SELECT COUNT(*) FROM runs") == 2, "no run was recorded")
 
 
 def t_v1_unchanged(ctx):
@@ -141,6 +232,14 @@ def bad_databases(ctx, d):
     con.executescript("UPDATE meta SET value = '9' WHERE key = 'schema_version'; PRAGMA user_version = 9;")
     con.close()
     out.append((newer, "database has schema version 9, newer than this mmiocheck"))
+    # One step ahead of this build (a v2 database of main, relabelled).
+    ahead = os.path.join(d, "ahead.db")
+    load_fixture(ctx, ahead, "v2.sql")
+    con = sqlite3.connect(ahead)
+    con.executescript("UPDATE meta SET value = '%d' WHERE key = 'schema_version'; PRAGMA user_version = %d;"
+                      % (CURRENT + 1, CURRENT + 1))
+    con.close()
+    out.append((ahead, "database has schema version %d, newer than this mmiocheck" % (CURRENT + 1)))
     text = os.path.join(d, "notes.txt")
     with open(text, "w") as f:
         f.write("registers, not rows\n" * 50)

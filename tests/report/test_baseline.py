@@ -216,19 +216,33 @@ def t_suppress_file(c):
     expect(not os.path.exists(os.path.join(d, "never.db")), "nothing written on a bad suppression file")
     status, out, err = analyze(c, d, src, os.path.join(d, "never.db"), ["--suppress", os.path.join(d, "none.txt")])
     expect(status == 2 and "none.txt: No such file" in err, "a missing suppression file: exit 2", status, out, err)
+    # Found by fuzz/suppress: a NUL byte is refused (it would cut the entry
+    # short), and CR / form feed are blanks, never part of a key or reason.
+    nul = write(os.path.join(d, "nul.txt"), "# ok\nMMIO001:drv.c:b\0 reason\n")
+    status, out, err = analyze(c, d, src, os.path.join(d, "never.db"), ["--suppress", nul])
+    expect(status == 2 and "%s:2: NUL byte in a suppression file" % nul in err, "a NUL byte: exit 2 with FILE:LINE",
+           status, out, err)
+    expect(not os.path.exists(os.path.join(d, "never.db")), "nothing written on a NUL byte")
+    crlf = write(os.path.join(d, "crlf.txt"), "MMIO001:drv.c:b\r\f\rwhy, \r\r\nMMIO001:drv.c:a\r\n")
+    db2 = os.path.join(d, "crlf.db")
+    status, out, err = analyze(c, d, src, db2, ["--suppress", crlf])
+    rows = db_rows(db2, "SELECT s.status, s.reason, s.origin FROM suppressions s ORDER BY s.origin")
+    expect(rows == [("applied", "why,", crlf + ":1"), ("applied", "", crlf + ":2")],
+           "CR and form feed are trimmed blanks: %s" % rows)
 
 
 def t_database_without_suppressions_table(c):
-    """A database written before the suppressions table existed: report and
-    diff read it, and the next analysis adds the table (MIGRATION-HOOK)."""
+    """A database written before the suppressions table existed (schema
+    version 3): report and diff read it, and the next analysis adds the
+    table (migration 4)."""
     import sqlite3
     d = c.fresh_dir("old-db")
     src = write(os.path.join(d, "drv.c"), HEAD + fn("a"))
     db = os.path.join(d, "old.db")
     analyze(c, d, src, db)
     con = sqlite3.connect(db)
-    con.execute("DROP TABLE suppressions")
-    con.commit()
+    con.executescript("DROP VIEW suppressed_findings; DROP TABLE suppressions;"
+                      "UPDATE meta SET value = '3' WHERE key = 'schema_version'; PRAGMA user_version = 3;")
     con.close()
     status, out, err = c.run(["report", "--db", db, "--format", "sarif"], d)
     expect(status == 1 and '"ruleId": "MMIO001"' in out, "report reads the old database", status, out, err)

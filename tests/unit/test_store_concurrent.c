@@ -76,8 +76,11 @@ int main(void)
 	for (int i = 0; i < NPROC; i++) {
 		pids[i] = fork();
 		CHECK(pids[i] >= 0);
-		if (pids[i] == 0)
-			_exit(child(db_path, i));
+		if (pids[i] == 0) {
+			int rc = child(db_path, i);
+			free(db_path);	/* the child's copy (valgrind checks each process) */
+			_exit(rc);
+		}
 	}
 	for (int i = 0; i < NPROC; i++) {
 		int status = 0;

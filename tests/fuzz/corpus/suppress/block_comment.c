@@ -1,0 +1,1 @@
+	writel(1, b); /* mmiocheck: ignore MMIO001 ordered by the read below */

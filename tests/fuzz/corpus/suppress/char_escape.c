@@ -1,0 +1,1 @@
+c = '\''; // mmiocheck: ignore MMIO002 after an escaped quote

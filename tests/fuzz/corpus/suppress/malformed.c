@@ -1,0 +1,3 @@
+/* mmiocheck: ignore */
+/* mmiocheck: ignored MMIO001 x */
+/* mmiocheck: ignore MMIO001; reason */

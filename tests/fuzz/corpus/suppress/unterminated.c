@@ -1,0 +1,2 @@
+/* mmiocheck: ignore MMIO001 unterminated block
+writel(1, b);

@@ -1,0 +1,1 @@
+/* mmiocheck: ignore MMIO001 rÃ©ason ÿþ invalid utf-8 */

@@ -75,42 +75,6 @@ static long long file_row(struct store *st, long long run_id, const char *path)
 int store_insert_unit_rows(struct store *st, long long run_id, const struct mc_result *res,
 			   struct strbuf *err);
 
-int store_add_unit(struct store *st, long long run_id, const struct mc_result *res,
-		   const struct store_summary *defined, size_t ndefined,
-		   const struct store_summary *used, size_t nused, struct strbuf *err)
-{
-	struct strbuf sqlerr = STRBUF_INIT;
-
-	strbuf_init(&sqlerr);
-	if (store_exec(st, "BEGIN IMMEDIATE", &sqlerr) < 0)
-		goto fail;
-	if (store_insert_unit_rows(st, run_id, res, &sqlerr) < 0)
-		goto rollback;
-	long long file_id = file_row(st, run_id, res->path);
-	if (file_id < 0) {
-		strbuf_addf(&sqlerr, "the file row for %s is missing", res->path);
-		goto rollback;
-	}
-	for (size_t i = 0; i < ndefined; i++)
-		if (insert_defined(st, run_id, file_id, &defined[i], &sqlerr) < 0)
-			goto rollback;
-	for (size_t i = 0; i < nused; i++)
-		if (insert_used(st, file_id, &used[i], &sqlerr) < 0)
-			goto rollback;
-	if (store_exec(st, "COMMIT", &sqlerr) < 0)
-		goto rollback;
-	strbuf_release(&sqlerr);
-	return 0;
-rollback:;
-	struct strbuf ignored = STRBUF_INIT;
-	store_exec(st, "ROLLBACK", &ignored);
-	strbuf_release(&ignored);
-fail:
-	strbuf_addf(err, "%s: %s", st->path, sqlerr.buf);
-	strbuf_release(&sqlerr);
-	return -1;
-}
-
 /* Copy the summaries and summary uses of file row `from` to file row `to`
  * (inside the caller's transaction). */
 static int copy_summaries(struct store *st, long long run_id, long long from, long long to, struct strbuf *err)
@@ -137,8 +101,15 @@ static int copy_summaries(struct store *st, long long run_id, long long from, lo
 	return 0;
 }
 
-int store_add_unit_from(struct store *st, long long run_id, const struct mc_result *res,
-			long long from_file_id, struct strbuf *err)
+/*
+ * One unit in one transaction: its rows, then either the given summaries
+ * (defined and used) or, when from_file_id >= 0, those of the stored file
+ * row it is carried over from.
+ */
+static int add_unit(struct store *st, long long run_id, const struct mc_result *res,
+		    const struct store_summary *defined, size_t ndefined,
+		    const struct store_summary *used, size_t nused, long long from_file_id,
+		    struct strbuf *err)
 {
 	struct strbuf sqlerr = STRBUF_INIT;
 
@@ -152,8 +123,15 @@ int store_add_unit_from(struct store *st, long long run_id, const struct mc_resu
 		strbuf_addf(&sqlerr, "the file row for %s is missing", res->path);
 		goto rollback;
 	}
-	if (copy_summaries(st, run_id, from_file_id, file_id, &sqlerr) < 0 ||
-	    store_exec(st, "COMMIT", &sqlerr) < 0)
+	if (from_file_id >= 0 && copy_summaries(st, run_id, from_file_id, file_id, &sqlerr) < 0)
+		goto rollback;
+	for (size_t i = 0; i < ndefined; i++)
+		if (insert_defined(st, run_id, file_id, &defined[i], &sqlerr) < 0)
+			goto rollback;
+	for (size_t i = 0; i < nused; i++)
+		if (insert_used(st, file_id, &used[i], &sqlerr) < 0)
+			goto rollback;
+	if (store_exec(st, "COMMIT", &sqlerr) < 0)
 		goto rollback;
 	strbuf_release(&sqlerr);
 	return 0;
@@ -165,6 +143,19 @@ fail:
 	strbuf_addf(err, "%s: %s", st->path, sqlerr.buf);
 	strbuf_release(&sqlerr);
 	return -1;
+}
+
+int store_add_unit(struct store *st, long long run_id, const struct mc_result *res,
+		   const struct store_summary *defined, size_t ndefined,
+		   const struct store_summary *used, size_t nused, struct strbuf *err)
+{
+	return add_unit(st, run_id, res, defined, ndefined, used, nused, -1, err);
+}
+
+int store_add_unit_from(struct store *st, long long run_id, const struct mc_result *res,
+			long long from_file_id, struct strbuf *err)
+{
+	return add_unit(st, run_id, res, NULL, 0, NULL, 0, from_file_id, err);
 }
 
 char *store_find_summary(struct store *st, const char *key)
@@ -190,7 +181,6 @@ int store_stale_callers(struct store *st, char ***paths, size_t *n, struct strbu
 		" latest_summary AS ("
 		"  SELECT key, hash FROM summaries s WHERE id = (SELECT MAX(id) FROM summaries WHERE key = s.key))"
 		" SELECT DISTINCT f.path FROM latest_file f"
-		" JOIN files fr ON fr.id = f.id"
 		" JOIN summary_uses u ON u.file_id = f.id"
 		" JOIN latest_summary ls ON ls.key = u.key"
 		" WHERE ls.hash <> u.hash"

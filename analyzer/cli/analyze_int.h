@@ -42,11 +42,20 @@ struct job {
 	int nargs;
 };
 
+/* Jobs analyzed together as one program by one worker: with -p, the files
+ * of one source directory (a kernel module's, mostly); else one file. */
+struct job_group {
+	size_t *idx;		/* into job_set.jobs */
+	size_t n;
+	char *name;		/* the file, or "DIR/ (N files)" */
+};
+
 /* Everything the workers of one step share, read-only after the fork. */
 struct job_set {
 	struct cli *c;
 	struct mc_options opt;		/* attach_run: the run of this invocation */
 	VEC(struct job) jobs;
+	VEC(struct job_group) groups;	/* the pool's jobs (run_jobs makes them) */
 	VEC(struct mc_result *) keep;	/* --format json: results (one slot only) */
 	FILE *diag;			/* where findings are printed */
 	struct mc_session *shared;	/* one slot: the caller's session, reused */

@@ -1,7 +1,8 @@
 /*
  * analyze_jobs.c - running the analysis of the analyze verb: the FILEs as
- * one program in this process (run_files), or every file alone in the
- * worker pool (driver/pool.c) for -p, -j N and Kbuild mode, followed by the
+ * one program in this process (run_files), or jobs in the worker pool
+ * (driver/pool.c): with -p the files of each source directory as one
+ * program, with -j N and in Kbuild mode every file alone; then the
  * stale-caller re-checks (-p) and the run's summary line.
  */
 #include "analyze_int.h"
@@ -143,32 +144,19 @@ static void keep_result(struct job_set *set, struct mc_result *r)
 }
 
 /*
- * Analyze one job with session s: the findings as text (or kept for
- * JSON), messages about parse errors and dropped flags on stderr, the
- * outcome in rep.  Kbuild mode and the -j pool both come through here.
+ * The outcome of one analyzed file: findings as text (or kept for JSON),
+ * messages about parse errors and dropped flags on stderr, the file's
+ * line in rep.  Takes r.
  */
-static void analyze_one(struct job_set *set, struct mc_session *s, const struct job *j,
+static void emit_result(struct job_set *set, struct mc_session *s, const char *file, struct mc_result *r,
 			struct strbuf *out, struct pool_reply *rep)
 {
-	char *err = NULL;
-	struct mc_result *r = mc_analyze_file(s, j->file, j->args, j->nargs, &err);
-
 	struct cli *c = set->c;
+	int status = report_result_notes(c, r);
 
-	rep->status = MC_EXIT_CLEAN;
-	if (!r) {
-		mc_error("%s", err);
-		free(err);
-		rep->status = MC_EXIT_ERROR;
-		rep->failed = true;
-		rep->fatal = mc_session_store_failed(s);
-		return;
-	}
-	rep->status = report_result_notes(c, r);
-	analyze_hooks_result(&c->hooks, j->file, r, c->format == OUT_TEXT);	/* issue 5 hook */
-	rep->nfindings = count_failures(r, &rep->status);
-	rep->nerrors = (unsigned)r->nerrors;
-	rep->reused = r->reused;
+	analyze_hooks_result(&c->hooks, file, r, c->format == OUT_TEXT);	/* issue 5 hook */
+	unsigned nfindings = count_failures(r, &status);
+	pool_reply_file(rep, mc_display_path(s, r->path), nfindings, (unsigned)r->nerrors, r->reused, false);
 	if (c->kbuild) {
 		report_text(stderr, r);	/* Kbuild: diagnostics on stderr, like sparse */
 	} else if (c->format == OUT_TEXT) {
@@ -183,10 +171,79 @@ static void analyze_one(struct job_set *set, struct mc_session *s, const struct 
 		free(buf);
 	} else {
 		keep_result(set, r);	/* JSON: one slot, printed at the end */
+		r = NULL;
+	}
+	if (r)
+		status = analyze_hooks_flush(&c->hooks, s, set->opt.db_path, status);	/* issue 5 hook */
+	if (status > rep->status)
+		rep->status = status;
+	mc_result_free(r);
+}
+
+/* A file or a group that could not be analyzed: each file failed. */
+static void fail_files(struct mc_session *s, const struct job *j, size_t n, const size_t *idx,
+		       struct pool_reply *rep)
+{
+	for (size_t k = 0; k < n; k++)
+		pool_reply_file(rep, mc_display_path(s, j[idx ? idx[k] : k].file), 0, 0, false, true);
+	rep->status = MC_EXIT_ERROR;
+	rep->fatal = mc_session_store_failed(s);
+}
+
+/* Analyze one file alone with session s.  Kbuild mode, the -j pool and the
+ * re-checks come through here. */
+static void analyze_one(struct job_set *set, struct mc_session *s, const struct job *j,
+			struct strbuf *out, struct pool_reply *rep)
+{
+	char *err = NULL;
+	struct mc_result *r = mc_analyze_file(s, j->file, j->args, j->nargs, &err);
+
+	if (!r) {
+		mc_error("%s", err);
+		free(err);
+		fail_files(s, j, 1, NULL, rep);
 		return;
 	}
-	rep->status = analyze_hooks_flush(&c->hooks, s, set->opt.db_path, rep->status);	/* issue 5 hook */
-	mc_result_free(r);
+	emit_result(set, s, j->file, r, out, rep);
+}
+
+/*
+ * Analyze the files of a group (one directory of the compilation database)
+ * as one program, each with its own flags: summaries flow between them, so
+ * none of them is stale because of another.  If the program cannot be
+ * analyzed (a file libclang cannot parse at all), the files are analyzed
+ * one by one so that the others still are; a database that cannot be
+ * written fails them all.
+ */
+static void analyze_group(struct job_set *set, struct mc_session *s, const struct job_group *g,
+			  struct strbuf *out, struct pool_reply *rep)
+{
+	struct mc_input *in = xcalloc(g->n, sizeof(*in));
+	struct mc_result **results = NULL;
+	size_t nresults = 0;
+	char *err = NULL;
+
+	for (size_t k = 0; k < g->n; k++) {
+		const struct job *j = &set->jobs.v[g->idx[k]];
+		in[k] = (struct mc_input){ j->file, j->args, j->nargs };
+	}
+	if (mc_analyze_inputs(s, in, g->n, &results, &nresults, &err) < 0) {
+		mc_error("%s", err);
+		free(err);
+		if (mc_session_store_failed(s)) {
+			fail_files(s, set->jobs.v, g->n, g->idx, rep);
+		} else {
+			mc_error("%s: analyzing its %zu files one by one", g->name, g->n);
+			for (size_t k = 0; k < g->n; k++)
+				analyze_one(set, s, &set->jobs.v[g->idx[k]], out, rep);
+		}
+		free(in);
+		return;
+	}
+	for (size_t k = 0; k < nresults; k++)
+		emit_result(set, s, k < g->n ? in[k].path : results[k]->path, results[k], out, rep);
+	free(results);
+	free(in);
 }
 
 static void *job_init(void *arg)
@@ -222,23 +279,111 @@ static const char *job_name(void *arg, size_t i)
 {
 	const struct job_set *set = arg;
 
-	return set->jobs.v[i].file;
+	return set->groups.v[i].name;
+}
+
+static size_t job_nfiles(void *arg, size_t i)
+{
+	const struct job_set *set = arg;
+
+	return set->groups.v[i].n;
 }
 
 static void job_work(void *state, size_t i, struct strbuf *out, struct pool_reply *rep)
 {
 	struct worker *w = state;
-	const struct job *j = &w->set->jobs.v[i];
+	const struct job_group *g = &w->set->groups.v[i];
+	const struct job *j = &w->set->jobs.v[g->idx[0]];	/* a group shares its directory */
 
 	if (j->dir && chdir(j->dir) < 0) {
-		mc_error("%s: cannot enter its directory %s", j->file, j->dir);
-		rep->status = MC_EXIT_ERROR;
-		rep->failed = true;
+		mc_error("%s: cannot enter its directory %s", g->name, j->dir);
+		fail_files(w->s, w->set->jobs.v, g->n, g->idx, rep);
 		return;
 	}
-	analyze_one(w->set, w->s, j, out, rep);
+	if (g->n == 1)
+		analyze_one(w->set, w->s, j, out, rep);
+	else
+		analyze_group(w->set, w->s, g, out, rep);
 	if (j->dir && chdir(w->set->cwd) < 0)
 		mc_error("cannot return to %s", w->set->cwd);
+}
+
+/* ---- groups: what one worker analyzes as one program ---- */
+
+static void add_group(struct job_set *set, size_t *idx, size_t n)
+{
+	struct job_group g = { idx, n, NULL };
+
+	VEC_PUSH(set->groups, g);
+}
+
+/* One group per job (Kbuild, FILEs with -j, re-checks). */
+static void group_each(struct job_set *set)
+{
+	for (size_t i = 0; i < set->jobs.n; i++) {
+		size_t *idx = xmalloc(sizeof(*idx));
+		*idx = i;
+		add_group(set, idx, 1);
+	}
+}
+
+/* Do jobs a and b belong together: same source directory, same working
+ * directory (a worker enters one per group)? */
+static bool same_directory(const struct job *a, const struct job *b)
+{
+	const char *sa = strrchr(a->file, '/'), *sb = strrchr(b->file, '/');
+	size_t la = sa ? (size_t)(sa - a->file) : 0, lb = sb ? (size_t)(sb - b->file) : 0;
+
+	if (la != lb || strncmp(a->file, b->file, la))
+		return false;
+	return (!a->dir && !b->dir) || (a->dir && b->dir && !strcmp(a->dir, b->dir));
+}
+
+/*
+ * -p: the jobs of each source directory together, in the order their
+ * directories first appear.  Never split by the number of job slots: the
+ * findings must not depend on -j (MMIO005 looks at the whole program), so
+ * the parallelism of -p is across directories.
+ */
+static void group_by_directory(struct job_set *set)
+{
+	bool *taken = xcalloc(set->jobs.n ? set->jobs.n : 1, sizeof(*taken));
+
+	for (size_t i = 0; i < set->jobs.n; i++) {
+		if (taken[i])
+			continue;
+		size_t *idx = xmalloc((set->jobs.n - i) * sizeof(*idx)), n = 0;
+		for (size_t k = i; k < set->jobs.n; k++)
+			if (!taken[k] && same_directory(&set->jobs.v[i], &set->jobs.v[k])) {
+				taken[k] = true;
+				idx[n++] = k;
+			}
+		add_group(set, idx, n);
+	}
+	free(taken);
+}
+
+/* Name every group for the progress line and messages. */
+static void name_groups(struct job_set *set)
+{
+	for (size_t i = 0; i < set->groups.n; i++) {
+		struct job_group *g = &set->groups.v[i];
+		const char *file = set->jobs.v[g->idx[0]].file, *slash = strrchr(file, '/');
+		if (g->n == 1)
+			g->name = xstrdup(file);
+		else
+			g->name = xasprintf("%.*s/ (%zu files)", slash ? (int)(slash - file) : 1,
+					    slash ? file : ".", g->n);
+	}
+}
+
+static void free_groups(struct job_set *set)
+{
+	for (size_t i = 0; i < set->groups.n; i++) {
+		free(set->groups.v[i].idx);
+		free(set->groups.v[i].name);
+	}
+	VEC_FREE(set->groups);
 }
 
 /* Print the JSON report of the kept results (one slot only). */
@@ -351,14 +496,17 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 		struct job_set sub = *set;
 		struct pool_totals t2;
 		memset(&sub.jobs, 0, sizeof(sub.jobs));
+		memset(&sub.groups, 0, sizeof(sub.groups));
 		stale_jobs(set, &done, &sub);
 		if (!sub.jobs.n)
 			break;
+		group_each(&sub);
+		name_groups(&sub);
 		sub.opt.force_parse = true;
 		if (set->shared)
 			mc_session_force_parse(set->shared, true);
-		struct pool_ops ops = { job_init, job_work, job_fini, &sub, job_name, false };
-		pool_run(&ops, sub.jobs.n, slots, &t2);
+		struct pool_ops ops = { job_init, job_work, job_fini, &sub, job_name, false, job_nfiles };
+		pool_run(&ops, sub.groups.n, slots, &t2);
 		if (set->shared)
 			mc_session_force_parse(set->shared, false);
 		set->keep = sub.keep;	/* JSON: replaced results */
@@ -367,6 +515,7 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 		t->status = t2.status > t->status ? t2.status : t->status;
 		t->interrupted |= t2.interrupted;
 		t->stopped |= t2.stopped;
+		free_groups(&sub);
 		VEC_FREE(sub.jobs);
 	}
 	for (size_t i = 0; i < done.n; i++)
@@ -401,7 +550,7 @@ static int run_program(struct cli *c, struct job_set *set)
 int run_jobs(struct cli *c, struct job_set *set)
 {
 	struct pool_ops ops = { job_init, job_work, job_fini, set, job_name,
-				c->compdb || (c->jobs && !c->kbuild) };
+				c->compdb || (c->jobs && !c->kbuild), job_nfiles };
 	struct pool_totals t;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int slots = c->format == OUT_JSON ? 1 : c->jobs ? c->jobs : !c->compdb ? 1 : cpus > 0 ? (int)cpus : 1;
@@ -413,22 +562,28 @@ int run_jobs(struct cli *c, struct job_set *set)
 		return run_program(c, set);
 	if (!getcwd(set->cwd, sizeof(set->cwd)))
 		set->cwd[0] = '\0';
+	if (c->compdb)
+		group_by_directory(set);
+	else
+		group_each(set);
+	name_groups(set);
 	if (set->opt.db_path || slots == 1) {
 		struct mc_session *s0 = mc_session_open(&set->opt, &err);
 		if (!s0) {
 			mc_error("%s", err);
 			free(err);
 			c->failed = set->jobs.n;
+			free_groups(set);
 			return MC_EXIT_ERROR;
 		}
 		set->opt.attach_run = mc_session_run_id(s0);
 		/* Workers are forked: no database connection may cross the fork. */
-		if (slots == 1 || set->jobs.n <= 1)
+		if (slots == 1 || set->groups.n <= 1)
 			set->shared = s0;
 		else
 			mc_session_close(s0);
 	}
-	pool_run(&ops, set->jobs.n, slots, &t);
+	pool_run(&ops, set->groups.n, slots, &t);
 	size_t rechecked = c->compdb ? recheck_stale(set, slots, &t) : 0;
 	c->failed = t.failed;
 	c->findings = t.findings;
@@ -436,5 +591,6 @@ int run_jobs(struct cli *c, struct job_set *set)
 	for (size_t i = 0; i < set->keep.n; i++)
 		mc_result_free(set->keep.v[i]);
 	VEC_FREE(set->keep);
+	free_groups(set);
 	return status;
 }

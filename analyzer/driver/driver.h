@@ -81,15 +81,26 @@ void shell_split(const char *cmd, strvec *out);
 
 /* ---- worker pool (pool.c) ---- */
 
-/* What a worker reports for one job. */
-struct pool_reply {
-	int status;		/* MC_EXIT_* for this job */
+/* The outcome of one file of a job. */
+struct pool_file {
+	char *name;
 	unsigned nfindings;	/* warning-level findings */
 	unsigned nerrors;	/* parse errors */
 	bool reused;		/* carried over, not parsed */
 	bool failed;		/* could not be analyzed or stored */
-	bool fatal;		/* the database cannot be written: stop the run */
 };
+
+/* What a worker reports for one job: a job may be several files (one
+ * directory analyzed as one program), each with its own outcome. */
+struct pool_reply {
+	int status;		/* MC_EXIT_* for this job */
+	bool fatal;		/* the database cannot be written: stop the run */
+	VEC(struct pool_file) files;
+};
+
+/* Record one file's outcome in rep (name copied). */
+void pool_reply_file(struct pool_reply *rep, const char *name, unsigned nfindings, unsigned nerrors,
+		     bool reused, bool failed);
 
 /*
  * The callbacks of one parallel step.  init runs once in each worker (open
@@ -104,8 +115,10 @@ struct pool_ops {
 	void *arg;
 	const char *(*name)(void *arg, size_t job);	/* for the progress line */
 	bool progress;		/* show progress on stderr */
+	size_t (*nfiles)(void *arg, size_t job);	/* files of a job; NULL: one each */
 };
 
+/* Counted in files, not jobs. */
 struct pool_totals {
 	size_t done, reused, failed, findings;
 	size_t parse_errors;	/* files with parse errors */

@@ -1,7 +1,8 @@
 /*
  * pool.c - the parallel step behind -j N: forked worker processes, one job
- * (a translation unit) at a time each, results and output sent back over a
- * pipe; progress on stderr; Ctrl-C.
+ * (a translation unit, or a directory's units analyzed as one program) at a
+ * time each, results and output sent back over a pipe; progress on stderr,
+ * a line per file; Ctrl-C.
  *
  * Processes, not threads: libclang and SQLite each get a fresh process,
  * a crash in one file costs that file only (the worker is replaced), and
@@ -9,8 +10,9 @@
  * units to the database themselves (WAL, one transaction per unit); the
  * parent only schedules and prints, so stdout is never interleaved.
  *
- * Invariant: a job is handed to exactly one worker and is counted exactly
- * once in the totals (done, failed or - on Ctrl-C - not started).
+ * Invariant: a job is handed to exactly one worker and each of its files is
+ * counted exactly once in the totals (done, failed or - on Ctrl-C - not
+ * started).
  */
 #include "driver.h"
 #include "mmiocheck/mmiocheck.h"
@@ -35,10 +37,19 @@ struct slot {
 	size_t completed;	/* jobs this worker finished */
 };
 
+/* On the reply pipe: the header, nfiles wire_files each followed by its
+ * name, then textlen bytes of output.  Both ends are the same binary. */
 struct reply_header {
 	uint64_t job;
-	struct pool_reply rep;
+	int32_t status;
+	uint32_t nfiles;
+	uint32_t fatal;
 	uint64_t textlen;
+};
+
+struct wire_file {
+	uint32_t nfindings, nerrors, namelen;
+	uint8_t reused, failed;
 };
 
 static volatile sig_atomic_t interrupts;
@@ -87,6 +98,58 @@ static bool read_all(int fd, void *buf, size_t n)
 	return true;
 }
 
+void pool_reply_file(struct pool_reply *rep, const char *name, unsigned nfindings, unsigned nerrors,
+		     bool reused, bool failed)
+{
+	struct pool_file f = { xstrdup(name ? name : "?"), nfindings, nerrors, reused, failed };
+
+	VEC_PUSH(rep->files, f);
+}
+
+static void reply_release(struct pool_reply *rep)
+{
+	for (size_t i = 0; i < rep->files.n; i++)
+		free(rep->files.v[i].name);
+	VEC_FREE(rep->files);
+}
+
+/* One reply on the pipe; false if the parent is gone. */
+static bool send_reply(int fd, uint64_t job, const struct pool_reply *rep, const struct strbuf *out)
+{
+	struct reply_header h = { job, rep->status, (uint32_t)rep->files.n, rep->fatal, out->len };
+
+	if (!write_all(fd, &h, sizeof(h)))
+		return false;
+	for (size_t i = 0; i < rep->files.n; i++) {
+		const struct pool_file *f = &rep->files.v[i];
+		struct wire_file w = { f->nfindings, f->nerrors, (uint32_t)strlen(f->name), f->reused, f->failed };
+		if (!write_all(fd, &w, sizeof(w)) || !write_all(fd, f->name, w.namelen))
+			return false;
+	}
+	return write_all(fd, out->buf, out->len);
+}
+
+/* Read the rest of a reply after its header; false on a short read. */
+static bool read_files(int fd, const struct reply_header *h, struct pool_reply *rep)
+{
+	rep->status = h->status;
+	rep->fatal = h->fatal != 0;
+	for (uint32_t i = 0; i < h->nfiles; i++) {
+		struct wire_file w;
+		if (!read_all(fd, &w, sizeof(w)) || w.namelen > (1u << 20))
+			return false;
+		char *name = xmalloc(w.namelen + 1);
+		if (!read_all(fd, name, w.namelen)) {
+			free(name);
+			return false;
+		}
+		name[w.namelen] = '\0';
+		struct pool_file f = { name, w.nfindings, w.nerrors, w.reused, w.failed };
+		VEC_PUSH(rep->files, f);
+	}
+	return true;
+}
+
 /* The worker's life: jobs in, replies out, until the job pipe closes. */
 static void worker_main(const struct pool_ops *ops, int job_fd, int reply_fd)
 {
@@ -100,13 +163,13 @@ static void worker_main(const struct pool_ops *ops, int job_fd, int reply_fd)
 		_exit(3);
 	strbuf_init(&out);
 	while (read_all(job_fd, &job, sizeof(job))) {
-		struct reply_header h;
-		memset(&h, 0, sizeof(h));
+		struct pool_reply rep;
+		memset(&rep, 0, sizeof(rep));
 		strbuf_reset(&out);
-		ops->work(state, (size_t)job, &out, &h.rep);
-		h.job = job;
-		h.textlen = out.len;
-		if (!write_all(reply_fd, &h, sizeof(h)) || !write_all(reply_fd, out.buf, out.len))
+		ops->work(state, (size_t)job, &out, &rep);
+		bool sent = send_reply(reply_fd, job, &rep, &out);
+		reply_release(&rep);
+		if (!sent)
 			break;
 	}
 	ops->fini(state);
@@ -173,6 +236,7 @@ static void reap(struct slot *s)
 struct progress {
 	bool show, tty;
 	size_t njobs;
+	size_t nfiles;		/* the files of all jobs */
 	const char *current;
 	/* Output in job order whatever the completion order: text[i] waits
 	 * until every job before i is printed. */
@@ -201,40 +265,64 @@ static void deliver(struct progress *p, size_t job, char *text, size_t len)
 	fflush(stdout);
 }
 
-/* Redraw (tty) or print (otherwise) the progress after a finished job. */
-static void show_progress(const struct progress *p, const struct pool_totals *t, const char *name,
-			  const struct pool_reply *rep)
+/* Redraw (tty) or print (otherwise) the progress after a finished file. */
+static void show_progress(const struct progress *p, const struct pool_totals *t, const struct pool_file *f)
 {
 	if (!p->show)
 		return;
 	if (p->tty) {
 		fprintf(stderr, "\r\033[K[%zu/%zu] %zu finding%s, %zu reused  %s", t->done + t->failed,
-			p->njobs, t->findings, t->findings == 1 ? "" : "s", t->reused,
+			p->nfiles, t->findings, t->findings == 1 ? "" : "s", t->reused,
 			p->current ? p->current : "");
-	} else if (rep) {
-		fprintf(stderr, "mmiocheck: [%zu/%zu] %s: %s%u finding%s%s\n", t->done + t->failed, p->njobs,
-			name, rep->failed ? "failed, " : "", rep->nfindings, rep->nfindings == 1 ? "" : "s",
-			rep->reused ? " (reused)" : "");
+	} else if (f) {
+		fprintf(stderr, "mmiocheck: [%zu/%zu] %s: %s%u finding%s%s\n", t->done + t->failed, p->nfiles,
+			f->name, f->failed ? "failed, " : "", f->nfindings, f->nfindings == 1 ? "" : "s",
+			f->reused ? " (reused)" : "");
 	}
 	fflush(stderr);
 }
 
-/* Fold one job's reply into the totals. */
-static void account(struct pool_totals *t, const struct pool_reply *rep)
+/* Fold one file's outcome into the totals. */
+static void account_file(struct pool_totals *t, const struct pool_file *f)
 {
-	if (rep->failed)
+	if (f->failed)
 		t->failed++;
 	else
 		t->done++;
-	t->reused += rep->reused;
+	t->reused += f->reused;
+	t->findings += f->nfindings;
+	t->parse_errors += f->nerrors > 0;
+}
+
+/* Fold one job's reply into the totals, with a progress line per file. */
+static void account(struct pool_totals *t, const struct pool_reply *rep, const struct progress *p)
+{
+	for (size_t i = 0; i < rep->files.n; i++) {
+		account_file(t, &rep->files.v[i]);
+		show_progress(p, t, &rep->files.v[i]);
+	}
+	if (!rep->files.n)
+		show_progress(p, t, NULL);
 	if (rep->fatal && !t->stopped) {
 		t->stopped = true;
 		mc_error("stopping: the database cannot be written; what was stored is kept");
 	}
-	t->findings += rep->nfindings;
-	t->parse_errors += rep->nerrors > 0;
 	if (rep->status > t->status)
 		t->status = rep->status;
+}
+
+/* How many files job i is. */
+static size_t job_files(const struct pool_ops *ops, size_t i)
+{
+	return ops->nfiles ? ops->nfiles(ops->arg, i) : 1;
+}
+
+/* A job that did not complete: each of its files failed. */
+static void account_lost(const struct pool_ops *ops, struct pool_totals *t, size_t job)
+{
+	t->failed += job_files(ops, job);
+	if (t->status < MC_EXIT_ERROR)
+		t->status = MC_EXIT_ERROR;
 }
 
 /* Hand the next job to slot s, or retire it; updates *next. */
@@ -256,24 +344,27 @@ static void collect(const struct pool_ops *ops, struct slot *s, struct pool_tota
 		    struct progress *p)
 {
 	struct reply_header h;
+	struct pool_reply rep;
 	char *text = NULL;
 
-	if (!read_all(s->reply_fd, &h, sizeof(h)) || h.job != s->job ||
+	memset(&rep, 0, sizeof(rep));
+	if (!read_all(s->reply_fd, &h, sizeof(h)) || h.job != s->job || !read_files(s->reply_fd, &h, &rep) ||
 	    (h.textlen && !read_all(s->reply_fd, text = xmalloc(h.textlen), h.textlen))) {
-		struct pool_reply dead = { MC_EXIT_ERROR, 0, 0, false, true, false };
 		if (p->tty)
 			fputs("\r\033[K", stderr);
-		mc_error("%s: the worker analyzing it died; file skipped", ops->name(ops->arg, s->job));
-		account(t, &dead);
+		mc_error("%s: the worker analyzing it died; %s", ops->name(ops->arg, s->job),
+			 job_files(ops, s->job) == 1 ? "file skipped" : "its files skipped");
+		account_lost(ops, t, s->job);
+		reply_release(&rep);
 		free(text);
 		deliver(p, s->job, NULL, 0);
 		reap(s);
 		return;
 	}
 	deliver(p, s->job, text, h.textlen);
-	account(t, &h.rep);
+	account(t, &rep, p);
+	reply_release(&rep);
 	s->completed++;
-	show_progress(p, t, ops->name(ops->arg, s->job), &h.rep);
 	s->job = NO_JOB;
 }
 
@@ -317,7 +408,7 @@ static void run_inline(const struct pool_ops *ops, size_t njobs, struct pool_tot
 	struct strbuf out = STRBUF_INIT;
 
 	if (!state) {
-		t->failed = njobs;
+		t->failed = p->nfiles;
 		t->status = MC_EXIT_ERROR;
 		return;
 	}
@@ -331,8 +422,8 @@ static void run_inline(const struct pool_ops *ops, size_t njobs, struct pool_tot
 		size_t len = out.len;
 		deliver(p, i, strbuf_detach(&out), len);
 		strbuf_init(&out);
-		account(t, &rep);
-		show_progress(p, t, p->current, &rep);
+		account(t, &rep, p);
+		reply_release(&rep);
 	}
 	strbuf_release(&out);
 	ops->fini(state);
@@ -345,7 +436,7 @@ static void kill_busy(const struct pool_ops *ops, struct slot *slots, int nslots
 		if (slots[i].pid) {
 			if (slots[i].job != NO_JOB) {
 				mc_error("%s: interrupted, not stored", ops->name(ops->arg, slots[i].job));
-				t->failed++;
+				t->failed += job_files(ops, slots[i].job);
 			}
 			kill(slots[i].pid, SIGKILL);
 			reap(&slots[i]);
@@ -355,11 +446,14 @@ static void kill_busy(const struct pool_ops *ops, struct slot *slots, int nslots
 void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_totals *t)
 {
 	struct sigaction sa, old;
-	struct progress p = { ops->progress, ops->progress && isatty(STDERR_FILENO) == 1, njobs, NULL,
+	struct progress p = { ops->progress, ops->progress && isatty(STDERR_FILENO) == 1, njobs, 0, NULL,
 			      xcalloc(njobs + 1, sizeof(char *)), xcalloc(njobs + 1, sizeof(size_t)),
 			      xcalloc(njobs + 1, sizeof(bool)), 0 };
 	size_t next = 0;
 	int warned = 0;
+
+	for (size_t i = 0; i < njobs; i++)
+		p.nfiles += job_files(ops, i);
 
 	memset(t, 0, sizeof(*t));
 	interrupts = 0;
@@ -401,10 +495,10 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 	if (p.tty)
 		fputs("\r\033[K", stderr);
 	t->interrupted = interrupts > 0;
-	if (t->done + t->failed < njobs && !t->interrupted && !t->stopped) {
-		mc_error("%zu file%s not analyzed: no worker could start", njobs - t->done - t->failed,
-			 njobs - t->done - t->failed == 1 ? "" : "s");
-		t->failed = njobs - t->done;
+	if (t->done + t->failed < p.nfiles && !t->interrupted && !t->stopped) {
+		mc_error("%zu file%s not analyzed: no worker could start", p.nfiles - t->done - t->failed,
+			 p.nfiles - t->done - t->failed == 1 ? "" : "s");
+		t->failed = p.nfiles - t->done;
 		t->status = MC_EXIT_ERROR;
 	}
 	sigaction(SIGINT, &old, NULL);

@@ -125,6 +125,8 @@ static void free_summaries(summary_vec *v)
 /* One file of a pass: its parsed unit, or the stored result it reuses. */
 struct pass_file {
 	const char *path;
+	const char *const *args;	/* its clang arguments */
+	int nargs;
 	struct ir_unit *unit;		/* NULL when reused */
 	struct mc_result *reused;	/* incremental: the stored result */
 	struct incr_unit *iu;		/* incremental bookkeeping, or NULL */
@@ -168,13 +170,13 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
  * reused only all together (true): the summaries flowing between them and
  * the program-wide MMIO005 depend on every file of the program.
  */
-static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n,
-		       const char *const *clang_args, int nargs, bool allow_reuse, bool *all, char **err)
+static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n, bool allow_reuse, bool *all,
+		       char **err)
 {
 	*all = s->incr && allow_reuse && !s->force_parse && n > 0;
 	for (size_t i = 0; i < n && s->incr; i++) {
 		files[i].iu = incr_begin_unit(s->incr, s->store, files[i].path, session_display_path(s, files[i].path),
-					      clang_args, nargs, &files[i].reused, err);
+					      files[i].args, files[i].nargs, &files[i].reused, err);
 		if (!files[i].iu)
 			return -1;
 		*all &= files[i].reused != NULL;
@@ -203,14 +205,13 @@ static int adopt_all(struct mc_session *s, struct pass_file *files, size_t n, re
 }
 
 /* Parse every file into units sharing the session's strings. */
-static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, const char *const *clang_args,
-		     int nargs, char **err)
+static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, char **err)
 {
 	struct strbuf sb = STRBUF_INIT;
 
 	for (size_t i = 0; i < n; i++) {
 		strbuf_reset(&sb);
-		files[i].unit = frontend_parse(s->fe, files[i].path, clang_args, nargs, &sb);
+		files[i].unit = frontend_parse(s->fe, files[i].path, files[i].args, files[i].nargs, &sb);
 		if (!files[i].unit) {
 			*err = xasprintf("%s: %s", files[i].path, sb.len ? sb.buf : "libclang could not parse it");
 			strbuf_release(&sb);
@@ -250,24 +251,26 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	return rc;
 }
 
-/* One pass over paths: reused whole, or parsed, summarized together,
+/* One pass over the inputs: reused whole, or parsed, summarized together,
  * checked and stored unit by unit. */
-static int analyze_pass(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-			int nargs, bool allow_reuse, result_vec *out, char **err)
+static int analyze_pass(struct mc_session *s, const struct mc_input *in, size_t n, bool allow_reuse,
+			result_vec *out, char **err)
 {
 	struct pass_file *files = xcalloc(n ? n : 1, sizeof(*files));
 	bool all_reused = false;
 	int rc = 0;
 
 	for (size_t i = 0; i < n && rc == 0; i++) {
-		files[i].path = paths[i];
-		rc = mc_check_input(paths[i], err);
+		files[i].path = in[i].path;
+		files[i].args = in[i].args;
+		files[i].nargs = in[i].nargs;
+		rc = mc_check_input(in[i].path, err);
 	}
 	if (rc == 0)
-		rc = probe_reuse(s, files, n, clang_args, nargs, allow_reuse, &all_reused, err);
+		rc = probe_reuse(s, files, n, allow_reuse, &all_reused, err);
 	if (rc == 0 && all_reused)
 		rc = adopt_all(s, files, n, out, err);
-	else if (rc == 0 && (rc = parse_all(s, files, n, clang_args, nargs, err)) == 0)
+	else if (rc == 0 && (rc = parse_all(s, files, n, err)) == 0)
 		rc = analyze_program(s, files, n, out, err);
 	for (size_t i = 0; i < n; i++) {
 		ir_unit_free(files[i].unit);
@@ -333,22 +336,41 @@ static void free_paths(path_vec *v)
  */
 #define MAX_RECHECK_ROUNDS 3
 
-int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
-		     int nargs, struct mc_result ***results, size_t *nresults, char **err)
+/* The arguments a stale caller is analyzed again with: those of the input
+ * of the same path, else the first input's (FILEs share theirs). */
+static struct mc_input recheck_input(const struct mc_session *s, const struct mc_input *in, size_t n,
+				     const char *path)
+{
+	struct mc_input r = { path, n ? in[0].args : NULL, n ? in[0].nargs : 0 };
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(session_display_path(s, in[i].path), session_display_path(s, path))) {
+			r.args = in[i].args;
+			r.nargs = in[i].nargs;
+			break;
+		}
+	return r;
+}
+
+int mc_analyze_inputs(struct mc_session *s, const struct mc_input *in, size_t n, struct mc_result ***results,
+		      size_t *nresults, char **err)
 {
 	result_vec out = VEC_INIT;
 	path_vec done = VEC_INIT;
-	int rc = analyze_pass(s, paths, n, clang_args, nargs, true, &out, err);
+	int rc = analyze_pass(s, in, n, true, &out, err);
 
 	for (int round = 0; rc == 0 && !s->defer_recheck && round < MAX_RECHECK_ROUNDS; round++) {
 		path_vec again = VEC_INIT;
 		stale_callers(s, &done, &again);
+		struct mc_input *re = xcalloc(again.n ? again.n : 1, sizeof(*re));
+		for (size_t i = 0; i < again.n; i++)
+			re[i] = recheck_input(s, in, n, again.v[i]);
 		if (again.n) {
 			s->rechecked += again.n;
-			rc = analyze_pass(s, (const char *const *)again.v, again.n, clang_args, nargs, false, &out,
-					  err);
+			rc = analyze_pass(s, re, again.n, false, &out, err);
 		}
 		bool any = again.n > 0;
+		free(re);
 		free_paths(&again);
 		if (!any)
 			break;
@@ -363,6 +385,18 @@ int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, c
 	*results = out.v;
 	*nresults = out.n;
 	return 0;
+}
+
+int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n, const char *const *clang_args,
+		     int nargs, struct mc_result ***results, size_t *nresults, char **err)
+{
+	struct mc_input *in = xcalloc(n ? n : 1, sizeof(*in));
+
+	for (size_t i = 0; i < n; i++)
+		in[i] = (struct mc_input){ paths[i], clang_args, nargs };
+	int rc = mc_analyze_inputs(s, in, n, results, nresults, err);
+	free(in);
+	return rc;
 }
 
 struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,

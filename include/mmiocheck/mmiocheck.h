@@ -136,6 +136,17 @@ struct mc_result *mc_analyze_file(struct mc_session *s, const char *path,
 int mc_analyze_files(struct mc_session *s, const char *const *paths, size_t n,
 		     const char *const *clang_args, int nargs,
 		     struct mc_result ***results, size_t *nresults, char **err);
+/* One translation unit of mc_analyze_inputs: a file and its clang
+ * arguments (the arguments of a compile_commands.json entry, translated). */
+struct mc_input {
+	const char *path;
+	const char *const *args;
+	int nargs;
+};
+/* mc_analyze_files with arguments of each file's own: e.g. the files of
+ * one directory of a compilation database, analyzed as one program. */
+int mc_analyze_inputs(struct mc_session *s, const struct mc_input *in, size_t n,
+		      struct mc_result ***results, size_t *nresults, char **err);
 /* How many stale callers mc_analyze_files analyzed again. */
 size_t mc_session_rechecked(const struct mc_session *s);
 void mc_result_free(struct mc_result *r);

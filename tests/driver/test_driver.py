@@ -89,15 +89,28 @@ class T:
         check(status in (0, 1), "alone %s: status %d" % (f, status), err)
         return out
 
+    def together(self, files):
+        status, out, err = run([self.m, "--no-db"] + files + ["--", "-I", self.include])
+        check(status in (0, 1), "together %s: status %d" % (files, status), err)
+        return out
+
     def test_compdb_parallel(self):
-        files = self.cases[:16]
+        # Two source directories: each is one program (one job), the two
+        # run in parallel.
+        files = []
+        for k, sub in enumerate(("a", "b")):
+            os.makedirs(os.path.join(self.work, "par-src", sub))
+            for f in self.cases[8 * k:8 * k + 8]:
+                files.append(os.path.join(self.work, "par-src", sub, os.path.basename(f)))
+                shutil.copy(f, files[-1])
         d = self.compdb("par", files)
         db = os.path.join(d, "m.db")
-        want = "".join(self.alone(f) for f in files)
+        want = self.together(files[:8]) + self.together(files[8:])
         nfind = len(FINDING_LINE.findall(want))
         status, out, err = run([self.m, "-p", d, "-j2", "--db", db])
         check(status == (1 if nfind else 0), "-p -j2 status %d" % status, err)
-        check(out == want, "-p -j2 stdout is the files' own output, in database order", out[:800], want[:800])
+        check(out == want, "-p -j2 stdout is each directory's output as FILEs given together, in database order",
+              out[:800], want[:800])
         progress = re.findall(r"^mmiocheck: \[(\d+)/16\] (\S+): \d+ findings?$", err, re.M)
         check(sorted(int(n) for n, _ in progress) == list(range(1, 17)), "one progress line per file", err)
         # The summary counts finding rows (one per model) of warning level.
@@ -140,9 +153,10 @@ class T:
         many = []
         src = os.path.join(self.work, "many")
         os.makedirs(src)
-        for k in range(4):
-            for f in self.cases:
-                dst = os.path.join(src, "%d_%s" % (k, os.path.basename(f)))
+        for k in range(8):	# a directory is one job: 8 of them
+            os.makedirs(os.path.join(src, str(k)))
+            for f in self.cases[:40]:
+                dst = os.path.join(src, str(k), os.path.basename(f))
                 shutil.copy(f, dst)
                 many.append(dst)
         d = self.compdb("int", many)
@@ -257,7 +271,18 @@ def test_incremental_interproc(t):
     check(status == 1 and want == [("MMIO001", 12, "contract"), ("MMIO001", 19, "contract"),
                                    ("MMIO006", 33, "contract"), ("MMIO006", 33, "ppc64-legacy")],
           "joint reference: MMIO001 on lines 12 and 19, MMIO006 on 33", want, err)
-    # Caller first in compile_commands.json: analyzed again after its callee.
+    # -p with both files in one directory: one program, nothing re-checked.
+    sdir = t.compdb("xtu-same", [main_c, hw_c])
+    status, _, err = run([t.m, "-p", sdir, "-j2", "--db", os.path.join(sdir, "m.db")])
+    check(status == 1 and xtu_findings(os.path.join(sdir, "m.db"), "foo_main.c") == want and "again" not in err,
+          "-p, one directory: analyzed as one program, no re-check", err)
+    # Caller and callee in two directories, the caller's first in
+    # compile_commands.json: it is analyzed again after its callee.
+    for sub, f in (("main", main_c), ("hw", hw_c)):
+        os.makedirs(os.path.join(d, sub))
+        shutil.copy(os.path.join(d, "foo.h"), os.path.join(d, sub))
+        shutil.move(f, os.path.join(d, sub))
+    main_c, hw_c = os.path.join(d, "main", "foo_main.c"), os.path.join(d, "hw", "foo_hw.c")
     cdir = t.compdb("xtu-cc", [main_c, hw_c])
     for jobs in ("1", "2"):
         db = os.path.join(cdir, "j%s.db" % jobs)

@@ -4,7 +4,10 @@
  *
  * A direct call to `f` from file F resolves to F's static f, else to the
  * global f of any unit, else to a summary the lookup callback finds (the
- * database: other files, earlier runs).  An indirect call through slot
+ * database: other files, earlier runs).  A global f is keyed by its module,
+ * "DIR|f" with DIR the directory of its file (a kernel module's Makefile
+ * directory, mostly): two modules that each define an f of their own, like
+ * e1000 and e1000e, do not replace each other's summary in the database.  An indirect call through slot
  * "struct tg3::write32" resolves to every function stored into that field
  * anywhere in the program.  Because every unit is added before solving and
  * resolution only depends on names, the result does not depend on the order
@@ -70,8 +73,19 @@ static str_id static_key(struct ipa_program *p, str_id file, str_id name)
 	return id;
 }
 
+str_id ipa_module_key(struct ipa_program *p, str_id file, str_id name)
+{
+	const char *f = S(p, file), *slash = strrchr(f, '/');
+	char *k = slash ? xasprintf("%.*s|%s", (int)(slash - f), f, S(p, name)) : xasprintf(".|%s", S(p, name));
+	str_id id = strpool_intern(p->strings, k);
+	free(k);
+	return id;
+}
+
+/* Add a function under its key; a global one under its name too (calls
+ * resolve by name within the program). */
 static uint32_t add_fn(struct ipa_program *p, struct ir_unit *u, struct ir_function *fn,
-		       str_id name, str_id key, str_id file)
+		       str_id name, str_id key, str_id file, bool global)
 {
 	struct ipa_fn f;
 
@@ -84,6 +98,8 @@ static uint32_t add_fn(struct ipa_program *p, struct ir_unit *u, struct ir_funct
 	f.index = -1;
 	VEC_PUSH(p->fns, f);
 	index_key(p, key, (uint32_t)(p->fns.n - 1));
+	if (global)
+		index_key(p, name, (uint32_t)(p->fns.n - 1));
 	return (uint32_t)(p->fns.n - 1);
 }
 
@@ -95,8 +111,8 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 	VEC_PUSH(p->unit_base, (uint32_t)p->fns.n);
 	for (size_t i = 0; i < u->functions.n; i++) {
 		struct ir_function *fn = u->functions.v[i];
-		str_id key = fn->is_static ? static_key(p, file, fn->name) : fn->name;
-		add_fn(p, u, fn, fn->name, key, file);
+		str_id key = fn->is_static ? static_key(p, file, fn->name) : ipa_module_key(p, file, fn->name);
+		add_fn(p, u, fn, fn->name, key, file, !fn->is_static);
 	}
 	for (size_t i = 0; i < u->fnptrs.n; i++) {
 		struct ir_fnptr fp = u->fnptrs.v[i];
@@ -130,10 +146,15 @@ static int resolve_name(struct ipa_program *p, str_id file, str_id name)
 	VEC_PUSH(p->looked_up, name);
 	if (!p->lookup)
 		return -1;
-	struct ir_function *s = p->lookup(p->lookup_ctx, S(p, name), p->strings);
-	if (!s)
+	char *found = NULL;
+	str_id mkey = ipa_module_key(p, file, name);
+	struct ir_function *s = p->lookup(p->lookup_ctx, S(p, mkey), S(p, name), p->strings, &found);
+	if (!s) {
+		free(found);
 		return -1;
-	uint32_t ni = add_fn(p, NULL, NULL, name, name, 0);
+	}
+	uint32_t ni = add_fn(p, NULL, NULL, name, strpool_intern(p->strings, found ? found : S(p, mkey)), 0, true);
+	free(found);
 	p->fns.v[ni].summary = s;
 	p->fns.v[ni].external = true;
 	p->fns.v[ni].hash = ipa_summary_hash(p, s);

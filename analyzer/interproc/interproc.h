@@ -40,7 +40,9 @@ struct ipa_fn {
 	struct ir_unit *unit;		/* NULL: summary loaded from elsewhere */
 	struct ir_function *fn;		/* the function as lowered (NULL if external) */
 	str_id name;
-	str_id key;			/* linkage key: "name", or "file:name" if static */
+	str_id key;			/* linkage key: "DIR|name" (DIR: the file's
+					 * directory, its module), or "file:name"
+					 * if static (ipa_module_key) */
 	str_id file;			/* defining file (display form) */
 	struct ir_function *summary;	/* NULL: no events a caller could see */
 	bool capped;			/* summary truncated to lock events */
@@ -55,8 +57,11 @@ struct ipa_fn {
 };
 
 /* Looks up a summary that is not defined in the program (another file,
- * another run); returns a new ir_function in `pool`, or NULL. */
-typedef struct ir_function *(*ipa_lookup_fn)(void *ctx, const char *key, struct strpool *pool);
+ * another run): by the caller's module key, else by name in another
+ * module; returns a new ir_function in `pool` and in *found_key the key it
+ * was found under (malloc'd), or NULL. */
+typedef struct ir_function *(*ipa_lookup_fn)(void *ctx, const char *key, const char *name,
+					     struct strpool *pool, char **found_key);
 
 struct ipa_program {
 	struct strpool *strings;	/* shared by every unit */
@@ -77,6 +82,9 @@ void ipa_free(struct ipa_program *p);
 /* Add a lowered unit (its strings must be p->strings); `display` is the
  * file name findings show, used for static keys. */
 void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display);
+/* The key of a global function `name` defined in (display) file: "DIR|name",
+ * DIR the file's directory ("." if none). */
+str_id ipa_module_key(struct ipa_program *p, str_id file, str_id name);
 /* Compute every summary, bottom-up. */
 void ipa_solve(struct ipa_program *p);
 /* The graph the checks run on: fn with its callees' summaries applied and,

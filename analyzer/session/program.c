@@ -14,10 +14,11 @@
 
 /* The database as the interprocedural pass's source of summaries that are
  * defined outside the files being analyzed. */
-static struct ir_function *lookup_stored(void *ctx, const char *key, struct strpool *pool)
+static struct ir_function *lookup_stored(void *ctx, const char *key, const char *name, struct strpool *pool,
+				       char **found_key)
 {
 	struct mc_session *s = ctx;
-	char *text = s->store ? store_find_summary(s->store, key) : NULL;
+	char *text = s->store ? store_find_summary(s->store, key, name, found_key) : NULL;
 	struct ir_function *fn = text ? ipa_summary_from_text(text, pool, s->rules) : NULL;
 
 	free(text);
@@ -85,13 +86,14 @@ static void unit_summaries(struct ipa_program *p, size_t k, summary_vec *def, su
 	}
 }
 
-/* Record that u called `name` and found no summary for it ("none"), so
- * that a later run defining it re-checks u. */
-static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id name)
+/* Record that a function of `file` called `name` and found no summary for
+ * it ("none", under the caller's module key), so that a later run defining
+ * it, in that module or in exactly one other, re-checks the file. */
+static void add_missing_use(struct ipa_program *p, summary_vec *used, str_id file, str_id name)
 {
-	const char *key = strpool_str(p->strings, name);
+	const char *key = strpool_str(p->strings, ipa_module_key(p, file, name));
 
-	add_use(used, key, key, xstrdup("none"), false);
+	add_use(used, key, strpool_str(p->strings, name), xstrdup("none"), false);
 }
 
 static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
@@ -108,7 +110,7 @@ static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
 			if (n->op != IR_CALL || n->indirect || !n->callee)
 				continue;
 			if (!ipa_call_targets(p, p->fns.v[fi].file, n, t, &unknown))
-				add_missing_use(p, used, n->callee);
+				add_missing_use(p, used, p->fns.v[fi].file, n->callee);
 		}
 	}
 }

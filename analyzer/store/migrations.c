@@ -275,13 +275,25 @@ static const char *const schema_v6[] = {
 	"CREATE INDEX IF NOT EXISTS named_runs_run ON named_runs(run_id)",
 };
 
+/*
+ * Schema version 7: non-static functions' summaries are keyed by module
+ * ("DIR|name", interproc/callgraph.c), so a call that found no summary is
+ * looked up again by name: summary_uses gets the callee's name, and both
+ * tables an index on it (store_find_summary, store_stale_callers).
+ */
+static const char *const schema_v7[] = {
+	"ALTER TABLE summary_uses ADD COLUMN name TEXT NOT NULL DEFAULT ''",
+	"CREATE INDEX summaries_name ON summaries(name, id)",
+	"CREATE INDEX summary_uses_name ON summary_uses(name)",
+};
+
 #define STEP(version, statements) \
 	{ version, statements, sizeof(statements) / sizeof(statements[0]) }
 
 /*
  * The schema, oldest step first.  Invariant: migrations[i].to == i + 1
  * (asserted by schema.c).  Append new steps at the end, one line each
- * (the next is 7).
+ * (the next is 8).
  */
 static const struct migration migrations[] = {
 	STEP(1, schema_v1),
@@ -290,6 +302,7 @@ static const struct migration migrations[] = {
 	STEP(4, schema_v4),
 	STEP(5, schema_v5),
 	STEP(6, schema_v6),
+	STEP(7, schema_v7),
 };
 
 const struct migration *store_migrations(size_t *n)

@@ -44,7 +44,7 @@ static int insert_used(struct store *st, long long file_id, const struct store_s
 {
 	sqlite3_stmt *stmt;
 
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO summary_uses(file_id, key, hash) VALUES (?, ?, ?)",
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO summary_uses(file_id, key, hash, name) VALUES (?, ?, ?, ?)",
 			       -1, &stmt, NULL) != SQLITE_OK) {
 		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
 		return -1;
@@ -52,6 +52,7 @@ static int insert_used(struct store *st, long long file_id, const struct store_s
 	sqlite3_bind_int64(stmt, 1, file_id);
 	sqlite3_bind_text(stmt, 2, s->key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(stmt, 3, s->hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 4, s->name ? s->name : "", -1, SQLITE_STATIC);
 	return step_done(st, stmt, err);
 }
 
@@ -82,8 +83,8 @@ static int copy_summaries(struct store *st, long long run_id, long long from, lo
 	static const char *const sql[] = {
 		"INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body)"
 		" SELECT ?1, ?3, key, name, hash, capped, body FROM summaries WHERE file_id = ?2 ORDER BY id",
-		"INSERT INTO summary_uses(file_id, key, hash)"
-		" SELECT ?3, key, hash FROM summary_uses WHERE file_id = ?2",
+		"INSERT INTO summary_uses(file_id, key, hash, name)"
+		" SELECT ?3, key, hash, name FROM summary_uses WHERE file_id = ?2",
 	};
 
 	for (size_t i = 0; i < sizeof(sql) / sizeof(sql[0]); i++) {
@@ -158,7 +159,8 @@ int store_add_unit_from(struct store *st, long long run_id, const struct mc_resu
 	return add_unit(st, run_id, res, NULL, 0, NULL, 0, from_file_id, err);
 }
 
-char *store_find_summary(struct store *st, const char *key)
+/* The latest body stored under exactly `key`, or NULL. */
+static char *find_by_key(struct store *st, const char *key)
 {
 	sqlite3_stmt *stmt;
 	char *body = NULL;
@@ -173,18 +175,81 @@ char *store_find_summary(struct store *st, const char *key)
 	return body;
 }
 
+/*
+ * A module key ("DIR|name") is one with a '|' that is not a static
+ * function's key ("path:name" of its own file).  The SQL form of it, for
+ * summaries s joined with their files f:
+ */
+#define MODULE_KEY_SQL "instr(s.key, '|') > 0 AND s.key <> f.path || ':' || s.name"
+
+/* The latest body of the one module key defining `name`; NULL when none
+ * or several modules define it (then the call stays unknown). */
+static char *find_unique_by_name(struct store *st, const char *name, char **found_key)
+{
+	sqlite3_stmt *stmt;
+	char *body = NULL, *key = NULL;
+	bool several = false;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT s.key, s.body FROM summaries s JOIN files f ON f.id = s.file_id"
+			       " WHERE s.name = ? AND " MODULE_KEY_SQL " ORDER BY s.id DESC", -1, &stmt,
+			       NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
+	while (!several && sqlite3_step(stmt) == SQLITE_ROW) {
+		const char *k = (const char *)sqlite3_column_text(stmt, 0);
+		const char *b = (const char *)sqlite3_column_text(stmt, 1);
+		if (!key) {
+			key = xstrdup(k ? k : "");
+			body = xstrdup(b ? b : "");
+		} else {
+			several = strcmp(key, k ? k : "") != 0;
+		}
+	}
+	sqlite3_finalize(stmt);
+	if (several || !key) {
+		free(key);
+		free(body);
+		return NULL;
+	}
+	*found_key = key;
+	return body;
+}
+
+char *store_find_summary(struct store *st, const char *key, const char *name, char **found_key)
+{
+	char *body = find_by_key(st, key);
+
+	*found_key = NULL;
+	if (body) {
+		*found_key = xstrdup(key);
+		return body;
+	}
+	return name ? find_unique_by_name(st, name, found_key) : NULL;
+}
+
 int store_stale_callers(struct store *st, char ***paths, size_t *n, struct strbuf *err)
 {
+	/* Stale: a used summary's latest hash differs from the one used (a
+	 * missed key, hash "none", that is now defined included), or a call
+	 * that found nothing would now find its callee by name in exactly one
+	 * module (store_find_summary's second way). */
 	static const char sql[] =
 		"WITH latest_file AS ("
 		"  SELECT path, MAX(id) AS id FROM files GROUP BY path),"
 		" latest_summary AS ("
-		"  SELECT key, hash FROM summaries s WHERE id = (SELECT MAX(id) FROM summaries WHERE key = s.key))"
-		" SELECT DISTINCT f.path FROM latest_file f"
+		"  SELECT key, hash FROM summaries s WHERE id = (SELECT MAX(id) FROM summaries WHERE key = s.key)),"
+		" unique_name AS ("
+		"  SELECT s.name FROM summaries s JOIN files f ON f.id = s.file_id WHERE " MODULE_KEY_SQL
+		"  GROUP BY s.name HAVING COUNT(DISTINCT s.key) = 1)"
+		" SELECT f.path FROM latest_file f"
 		" JOIN summary_uses u ON u.file_id = f.id"
 		" JOIN latest_summary ls ON ls.key = u.key"
 		" WHERE ls.hash <> u.hash"
-		" ORDER BY f.path";
+		" UNION"
+		" SELECT f.path FROM latest_file f"
+		" JOIN summary_uses u ON u.file_id = f.id AND u.hash = 'none'"
+		" JOIN unique_name un ON un.name = u.name"
+		" ORDER BY 1";
 	sqlite3_stmt *stmt;
 	VEC(char *) out = VEC_INIT;
 

@@ -31,11 +31,14 @@ int store_add_unit(struct store *st, long long run_id, const struct mc_result *r
  * transaction (incremental runs). */
 int store_add_unit_from(struct store *st, long long run_id, const struct mc_result *res,
 			long long from_file_id, struct strbuf *err);
-/* The latest stored summary text for key (caller frees), or NULL. */
-char *store_find_summary(struct store *st, const char *key);
+/* The latest stored summary text for key (caller frees), or NULL.  When
+ * there is none and name is given: the summary of the one module key that
+ * defines name (a call into another module), or NULL if none or several
+ * do.  *found_key: the key it was stored under (caller frees). */
+char *store_find_summary(struct store *st, const char *key, const char *name, char **found_key);
 /* Paths of files whose latest analysis (in any run, this one included)
- * used a summary whose latest hash differs from the one it used: they must
- * be analyzed again.  The caller bounds how often (session.c). */
+ * used a summary whose latest hash differs from the one it used, or found
+ * none for a name one module now defines: they must be analyzed again.  The caller bounds how often (session.c). */
 int store_stale_callers(struct store *st, char ***paths, size_t *n, struct strbuf *err);
 
 #endif

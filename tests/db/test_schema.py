@@ -24,7 +24,7 @@ import subprocess
 
 from dblib import expect, rows, one, file_digest, schema_of, run_tests
 
-CURRENT = 6
+CURRENT = 7
 V1_OBJECTS_CHANGED_LATER = {"runs"}     # v2 adds runs.uid with ALTER TABLE
 
 
@@ -110,7 +110,8 @@ def t_upgrade_v2_main(ctx):
            and len(before["summary_uses"]) == 1, "the fixture has hook-made rows", before["suppressions"])
     v2_upgrade_checks(ctx, d, old, "v2 of main")
     for t in V2_TABLES:
-        after = rows(old, "SELECT * FROM %s ORDER BY rowid" % t)
+        # (columns later migrations added come last: compare the old ones)
+        after = [r[:len(before[t][0])] if before[t] else r for r in rows(old, "SELECT * FROM %s ORDER BY rowid" % t)]
         if t == "meta":
             after = [r if r[0] != "schema_version" else ("schema_version", "2") for r in after]
         expect(after == before[t], "v2 of main: %s rows must survive the upgrade unchanged" % t,

@@ -276,6 +276,29 @@ def test_incremental_interproc(t):
     status, _, err = run([t.m, "-p", sdir, "-j2", "--db", os.path.join(sdir, "m.db")])
     check(status == 1 and xtu_findings(os.path.join(sdir, "m.db"), "foo_main.c") == want and "again" not in err,
           "-p, one directory: analyzed as one program, no re-check", err)
+    # Two modules (directories) that each define foo_write, one ordered and
+    # one not: each caller gets its own module's summary, and an unchanged
+    # re-run reuses all four files (one name-keyed summary would be
+    # replaced by the other module's on every run).
+    mods = []
+    for m, fix in (("m1", False), ("m2", True)):
+        md = os.path.join(t.work, "xtu-mods", m)
+        shutil.copytree(src, md)
+        if fix:
+            with open(os.path.join(md, "foo_hw.c")) as f:
+                hw = f.read()
+            with open(os.path.join(md, "foo_hw.c"), "w") as f:
+                f.write(hw.replace("writel_relaxed(val, dev->regs + reg);", "writel(val, dev->regs + reg);", 1))
+        mods += [os.path.join(md, "foo_main.c"), os.path.join(md, "foo_hw.c")]
+    mdir = t.compdb("xtu-mods-cc", mods)
+    mdb = os.path.join(mdir, "m.db")
+    for attempt in ("first", "unchanged re-run"):
+        status, _, err = run([t.m, "-p", mdir, "-j2", "--db", mdb])
+        check(xtu_findings(mdb, "m1/foo_main.c") == want and xtu_findings(mdb, "m2/foo_main.c") == want[2:],
+              "-p, two modules defining foo_write (%s): each caller sees its own" % attempt,
+              xtu_findings(mdb, "m1/foo_main.c"), xtu_findings(mdb, "m2/foo_main.c"), err)
+        check("again" not in err and (attempt == "first" or "4 files analyzed (4 reused)" in err),
+              "-p, two modules (%s): nothing analyzed again" % attempt, err)
     # Caller and callee in two directories, the caller's first in
     # compile_commands.json: it is analyzed again after its callee.
     for sub, f in (("main", main_c), ("hw", hw_c)):

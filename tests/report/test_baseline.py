@@ -242,6 +242,8 @@ def t_database_without_suppressions_table(c):
     analyze(c, d, src, db)
     con = sqlite3.connect(db)
     con.executescript("DROP VIEW suppressed_findings; DROP TABLE suppressions;"
+                      "DROP INDEX summaries_name; DROP INDEX summary_uses_name;"
+                      "ALTER TABLE summary_uses DROP COLUMN name;"	# migration 7
                       "UPDATE meta SET value = '3' WHERE key = 'schema_version'; PRAGMA user_version = 3;")
     con.close()
     status, out, err = c.run(["report", "--db", db, "--format", "sarif"], d)

@@ -62,6 +62,13 @@ struct job_set {
 	char cwd[PATH_MAX];
 };
 
+/* The pool's jobs of set (analyze_groups.c): group_by_directory for -p,
+ * else group_each; then name_groups.  free_groups releases them. */
+void group_each(struct job_set *set);
+void group_by_directory(struct job_set *set);
+void name_groups(struct job_set *set);
+void free_groups(struct job_set *set);
+
 /* Analyze the jobs of set (set->opt: the options for every session) and
  * print the results; the exit status.  Files without -p or -j are one
  * program in this process; otherwise workers of the pool. */

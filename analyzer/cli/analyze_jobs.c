@@ -403,20 +403,21 @@ static void stale_jobs(struct job_set *set, name_vec *done, struct job_set *sub)
 }
 
 /*
- * -p: workers analyze each file alone, with the callee summaries stored so
- * far; a file analyzed before its callees' files is stale then.  Analyze
- * the stale files again, each with its own flags and never reused: each
- * file at most once, in at most 3 rounds (a re-check can change the file's
- * own summaries, so its callers').  Returns how many were analyzed again.
+ * -p: workers analyze each directory with the callee summaries stored so
+ * far; a file that calls into a directory analyzed after it is stale then.
+ * Analyze the stale files again, each alone with its own flags and never
+ * reused, in at most 3 rounds: a re-check can change the file's own
+ * summaries, so its callers', which the next round re-checks (a file
+ * checked in an earlier round too).  Returns how many re-checks ran.
  */
 static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *t)
 {
-	name_vec done = VEC_INIT;
 	size_t total = 0;
 
 	for (int round = 0; round < 3 && !t->interrupted && !t->stopped; round++) {
 		struct job_set sub = *set;
 		struct pool_totals t2;
+		name_vec done = VEC_INIT;	/* one job per file and round */
 		memset(&sub.jobs, 0, sizeof(sub.jobs));
 		memset(&sub.groups, 0, sizeof(sub.groups));
 		stale_jobs(set, &done, &sub);
@@ -439,10 +440,10 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 		t->stopped |= t2.stopped;
 		free_groups(&sub);
 		VEC_FREE(sub.jobs);
+		for (size_t i = 0; i < done.n; i++)
+			free(done.v[i]);
+		VEC_FREE(done);
 	}
-	for (size_t i = 0; i < done.n; i++)
-		free(done.v[i]);
-	VEC_FREE(done);
 	return total;
 }
 

@@ -295,9 +295,9 @@ static char *readable_path(const struct mc_session *s, const char *shown)
 }
 
 /* Files whose stored analysis used a callee summary that has changed since
- * (analyzed in an earlier run, or by another process of this one), that
- * still exist and were not analyzed again by this call yet. */
-static void stale_callers(struct mc_session *s, path_vec *done, path_vec *out)
+ * (analyzed in an earlier run, by another process of this one, or by the
+ * round before) and that still exist (the query lists each once). */
+static void stale_callers(struct mc_session *s, path_vec *out)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char **stale = NULL;
@@ -308,16 +308,10 @@ static void stale_callers(struct mc_session *s, path_vec *done, path_vec *out)
 		return;
 	}
 	for (size_t i = 0; i < nstale; i++) {
-		bool seen = false;
-		for (size_t k = 0; k < done->n && !seen; k++)
-			seen = !strcmp(done->v[k], stale[i]);
-		char *path = seen ? NULL : readable_path(s, stale[i]);
-		if (path) {
+		char *path = readable_path(s, stale[i]);
+		if (path)
 			VEC_PUSH(*out, path);
-			VEC_PUSH(*done, stale[i]);
-		} else {
-			free(stale[i]);
-		}
+		free(stale[i]);
 	}
 	free(stale);
 	strbuf_release(&sb);
@@ -332,9 +326,10 @@ static void free_paths(path_vec *v)
 
 /*
  * Analyze the files as one program, then the stale callers: files whose
- * callees' summaries changed since they were stored.  Each is analyzed
- * again at most once per call, in at most MAX_RECHECK_ROUNDS rounds (a
- * re-check can change the file's own summaries, and so its callers').
+ * callees' summaries changed since they were stored, in at most
+ * MAX_RECHECK_ROUNDS rounds: a re-check can change the file's own
+ * summaries, and so its callers', which the next round re-checks (a file
+ * re-checked before included: the last of a chain of changes wins).
  */
 #define MAX_RECHECK_ROUNDS 3
 
@@ -358,12 +353,11 @@ int mc_analyze_inputs(struct mc_session *s, const struct mc_input *in, size_t n,
 		      size_t *nresults, char **err)
 {
 	result_vec out = VEC_INIT;
-	path_vec done = VEC_INIT;
 	int rc = analyze_pass(s, in, n, true, &out, err);
 
 	for (int round = 0; rc == 0 && !s->defer_recheck && round < MAX_RECHECK_ROUNDS; round++) {
 		path_vec again = VEC_INIT;
-		stale_callers(s, &done, &again);
+		stale_callers(s, &again);
 		struct mc_input *re = xcalloc(again.n ? again.n : 1, sizeof(*re));
 		for (size_t i = 0; i < again.n; i++)
 			re[i] = recheck_input(s, in, n, again.v[i]);
@@ -377,7 +371,6 @@ int mc_analyze_inputs(struct mc_session *s, const struct mc_input *in, size_t n,
 		if (!any)
 			break;
 	}
-	free_paths(&done);
 	if (rc < 0) {
 		for (size_t i = 0; i < out.n; i++)
 			mc_result_free(out.v[i]);

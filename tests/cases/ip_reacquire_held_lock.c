@@ -77,3 +77,40 @@ void bar_write_mem(struct bar_dev *bp, u32 off, u32 val)
 	bp->write32(bp, 0x84, val);
 	spin_unlock_irqrestore(&bp->indirect_lock, flags);
 }
+
+/*
+ * qla82xx_wr_32(): ha->hw_lock (an rwlock) write-held, a helper that
+ * write-locks it on its own path: the same deadlock, so no MMIO006 at the
+ * helper's unlock.  The write is still reported at the caller's own
+ * unlock, not under ppc64-legacy: the helper's readl() begins with a sync
+ * there (model_ppc_read_syncs.c).
+ */
+struct qux_hw {
+	void __iomem *base;
+	void __iomem *sem;
+	rwlock_t hw_lock;
+	int windowed;
+};
+
+static u32 qux_rd_32(struct qux_hw *ha, u32 off)
+{
+	unsigned long flags;
+	u32 v;
+
+	if (ha->windowed)
+		write_lock_irqsave(&ha->hw_lock, flags);
+	v = readl(ha->sem + off);
+	if (ha->windowed)
+		write_unlock_irqrestore(&ha->hw_lock, flags);
+	return v;
+}
+
+void qux_wr_32(struct qux_hw *ha, u32 off, u32 data)
+{
+	unsigned long flags;
+
+	write_lock_irqsave(&ha->hw_lock, flags);
+	writel(data, ha->base + off); /* expect: MMIO006@contract,generic */
+	qux_rd_32(ha, 0x7c);
+	write_unlock_irqrestore(&ha->hw_lock, flags);
+}

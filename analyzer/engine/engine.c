@@ -173,20 +173,41 @@ static bool api_hooked(const struct run *R, int api)
 	return rules_kind_hooked(R->r, R->r->apis.v[api].kind, R->cfg->preempt_rt);
 }
 
-/* The lock is now held on this path. */
-static void do_acquire(struct run *R, struct path_state *s, uint32_t node)
+/*
+ * Taking a lock this path already holds exclusively, with a lock whose kind
+ * deadlocks on re-entry (spinlocks, mutexes) and not through a *_nested()
+ * API: the path never gets past it.  Such paths come from splices that
+ * combine what cannot happen together (a helper that locks on a condition
+ * the caller's other call does not share, two targets of one function
+ * pointer); following them only invents inner sections.
+ */
+static bool reacquire_deadlocks(const struct run *R, const struct path_state *s, int hi,
+				const struct lock_api *api)
+{
+	const struct held_lock *h = &s->held[hi];
+
+	return !h->shared && !api->shared && !api->nested && R->r->kinds.v[h->kind].reentry_deadlocks &&
+	       R->r->kinds.v[api->kind].reentry_deadlocks;
+}
+
+/* The lock is now held on this path.  Returns false when the path cannot
+ * continue (reacquire_deadlocks). */
+static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
 {
 	const struct ir_node *n = &R->fn->nodes.v[node];
 	const struct lock_api *api = &R->r->apis.v[n->rule];
 	bool hooked = api_hooked(R, n->rule);
+	int hi = state_find_held(s, n->lock);
 
+	if (hi >= 0 && reacquire_deadlocks(R, s, hi, api))
+		return false;
 	if (hooked)
 		run_all(R, s, FW_ACQUIRE, node, PROG_ACQUIRE, 0, -1, 0);
-	if (state_find_held(s, n->lock) >= 0)
-		return;		/* recursive acquire: keep the outer section */
+	if (hi >= 0)
+		return true;	/* recursive acquire: keep the outer section */
 	if (s->nheld == ENG_MAX_HELD) {
 		R->stats->truncated = true;
-		return;
+		return true;
 	}
 	struct held_lock *h = &s->held[s->nheld++];
 	h->lock = n->lock;
@@ -195,6 +216,7 @@ static void do_acquire(struct run *R, struct path_state *s, uint32_t node)
 	h->kind = (uint8_t)api->kind;
 	h->hooked = hooked;
 	h->shared = api->shared;
+	return true;
 }
 
 /* An mmiowb() that ordered a write which is now leaving the path unjudged
@@ -438,8 +460,8 @@ static void step_trylock(struct run *R, uint32_t node, const struct path_state *
 	for (uint32_t k = 0; k < ns; k++) {
 		struct path_state t = s;
 		bool success = e[k].kind == IR_EDGE_TRUE;
-		if (success)
-			do_acquire(R, &t, node);
+		if (success && !do_acquire(R, &t, node))
+			continue;	/* would deadlock; a trylock fails there instead */
 		if (n->cond)	/* the stored result's C truth */
 			state_set_fact(&t, n->cond, success != R->r->apis.v[n->rule].success_zero);
 		visit(R, e[k].to, &t);
@@ -460,7 +482,8 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 		step_trylock(R, node, &s);
 		return;
 	case IR_ACQUIRE:
-		do_acquire(R, &s, node);
+		if (!do_acquire(R, &s, node))
+			return;
 		break;
 	case IR_RELEASE:
 		do_release(R, &s, node);

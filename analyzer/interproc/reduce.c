@@ -11,10 +11,17 @@
  * one TRUE and one FALSE edge (through a NOP fan-out when one side reaches
  * several kept nodes or none).
  *
- * A summary over IPA_MAX_SUMMARY_NODES drops reads and branch correlation
- * first and then everything but lock events and barriers (capped): the cap
+ * A summary over IPA_MAX_SUMMARY_NODES drops reads first and then writes,
+ * keeping lock events, barriers and correlated branches (capped): the cap
  * bounds the cost of deep wrapper stacks and huge helpers, at the price of
- * writes a caller will not see (docs/analysis.md).
+ * writes a caller will not see (docs/analysis.md).  What was dropped may
+ * have ordered the caller's writes (a read, a write that makes an inner
+ * unlock issue the barrier), so a capped summary orders every write before
+ * each of its releases: it may hide a finding, it never invents one (the
+ * invented ones were MMIO002 from inner sections whose writes were gone,
+ * bnx2_set_link(), hfi1_rcvctrl() in Linux 6.1).  Correlated branches stay:
+ * without them `if (f) lock(); ... if (f) unlock();` in a big helper became
+ * a lock imbalance for every caller.
  */
 #include "interproc.h"
 
@@ -36,7 +43,7 @@ static bool is_event(const struct ir_node *n, enum keep_level level)
 	case IR_MMIO_READ:
 		return level == KEEP_ALL;
 	case IR_BRANCH:
-		return level == KEEP_ALL && n->cond;
+		return n->cond != 0;
 	default:
 		return false;
 	}
@@ -128,7 +135,20 @@ static void link_from(struct reducer *r, struct ir_function *s, uint32_t from_s,
 	}
 }
 
-static struct ir_function *build(const struct ir_function *x, str_id name, const bool *keep)
+/* The barrier a capped summary puts before its releases (a full one:
+ * orders_mmio and not the mmiowb() that MMIO003/MMIO004 judge), -1 if the
+ * rules have none. */
+static int capped_barrier_rule(const struct ipa_program *p)
+{
+	if (!p || !p->rules)
+		return -1;
+	for (size_t i = 0; i < p->rules->barriers.n; i++)
+		if (p->rules->barriers.v[i].orders_mmio && !p->rules->barriers.v[i].is_mmiowb)
+			return (int)i;
+	return -1;
+}
+
+static struct ir_function *build(const struct ir_function *x, str_id name, const bool *keep, int barrier_rule)
 {
 	struct reducer r;
 	struct ir_function *s = ir_fn_alloc(name);
@@ -137,6 +157,7 @@ static struct ir_function *build(const struct ir_function *x, str_id name, const
 	memset(&r, 0, sizeof(r));
 	r.x = x;
 	r.map = xmalloc(x->nodes.n * sizeof(*r.map));
+	uint32_t *tail = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*tail));
 	r.stamp = xcalloc(x->nodes.n, sizeof(*r.stamp));
 	s->loc = x->loc;
 	for (size_t i = 0; i < x->params.n; i++)
@@ -154,14 +175,30 @@ static struct ir_function *build(const struct ir_function *x, str_id name, const
 				VEC_PUSH(s->args, x->args.v[n.args_off + k]);
 			n.args_off = off;
 		}
+		if (barrier_rule >= 0 && n.op == IR_RELEASE) {
+			/* edges into the release go to the barrier (map), its
+			 * own edges leave from the release (tail) */
+			struct ir_node b = ir_node_make(IR_BARRIER);
+			b.loc = n.loc;
+			b.rule = barrier_rule;
+			b.synthetic = true;
+			b.call_site = n.call_site;
+			r.map[i] = ir_add_node(s, &b);
+			tail[i] = ir_add_node(s, &n);
+			continue;
+		}
 		r.map[i] = ir_add_node(s, &n);
+		tail[i] = r.map[i];
 	}
 	r.exit = ir_add_node(s, &ret);
 	/* call sites: nearest kept marker (all markers of kept nodes are kept) */
 	for (size_t i = 0; i < x->nodes.n; i++)
 		if (r.map[i] != IR_NONE) {
 			uint32_t c = x->nodes.v[i].call_site;
-			s->nodes.v[r.map[i]].call_site = c == IR_NONE ? IR_NONE : r.map[c];
+			s->nodes.v[r.map[i]].call_site = c == IR_NONE ? IR_NONE : tail[c];
+			s->nodes.v[tail[i]].call_site = s->nodes.v[r.map[i]].call_site;
+			if (tail[i] != r.map[i])
+				ir_add_edge(s, r.map[i], tail[i], IR_EDGE_NEXT);
 		}
 	reach(&r, x->entry);
 	for (size_t j = 0; j < r.found.n; j++)
@@ -170,10 +207,11 @@ static struct ir_function *build(const struct ir_function *x, str_id name, const
 		if (r.map[i] == IR_NONE)
 			continue;
 		enum ir_op op = x->nodes.v[i].op;
-		link_from(&r, s, r.map[i], (uint32_t)i, op == IR_TRYACQUIRE || op == IR_BRANCH);
+		link_from(&r, s, tail[i], (uint32_t)i, op == IR_TRYACQUIRE || op == IR_BRANCH);
 	}
 	s->entry = s_entry;
 	ir_fn_finalize(s);
+	free(tail);
 	free(r.map);
 	free(r.stamp);
 	VEC_FREE(r.stack);
@@ -188,7 +226,6 @@ struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_func
 	enum keep_level level = KEEP_ALL;
 	size_t n;
 
-	(void)p;
 	*capped = false;
 	while ((n = mark_kept(x, level, keep)) > IPA_MAX_SUMMARY_NODES && level != KEEP_LOCKS) {
 		level = level == KEEP_ALL ? KEEP_NO_READS : KEEP_LOCKS;
@@ -203,7 +240,7 @@ struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_func
 		n = 0;
 	struct ir_function *s = NULL;
 	if (n && x->entry != IR_NONE)
-		s = build(x, name, keep);
+		s = build(x, name, keep, *capped ? capped_barrier_rule(p) : -1);
 	free(keep);
 	return s;
 }

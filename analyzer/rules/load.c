@@ -174,7 +174,8 @@ static int each_entry(struct load_ctx *c, json_t *list, const char *key,
 /* lock_kinds entry: add or replace by name. */
 static int load_kind(struct load_ctx *c, json_t *e)
 {
-	static const char *const keys[] = { "name", "description", "hooked", "preempt_rt_hooked", "sleeping", NULL };
+	static const char *const keys[] = { "name", "description", "hooked", "preempt_rt_hooked", "sleeping",
+					    "reentry_deadlocks", NULL };
 	struct lock_kind k = { 0 };
 
 	if (check_keys(c, e, "lock kind", keys) < 0 || get_string(c, e, "name", true, "lock_kinds", &k.name) < 0)
@@ -182,7 +183,8 @@ static int load_kind(struct load_ctx *c, json_t *e)
 	if (get_string(c, e, "description", false, k.name, &k.description) < 0 ||
 	    get_bool(c, e, "hooked", false, &k.hooked) < 0 ||
 	    get_bool(c, e, "preempt_rt_hooked", k.hooked, &k.hooked_rt) < 0 ||
-	    get_bool(c, e, "sleeping", false, &k.sleeping) < 0) {
+	    get_bool(c, e, "sleeping", false, &k.sleeping) < 0 ||
+	    get_bool(c, e, "reentry_deadlocks", false, &k.reentry_deadlocks) < 0) {
 		free(k.name);
 		free(k.description);
 		return -1;
@@ -201,7 +203,7 @@ static int load_kind(struct load_ctx *c, json_t *e)
 /* lock_apis entry: op, kind (must exist), irq, shared, lock_arg, success. */
 static int load_api(struct load_ctx *c, json_t *e)
 {
-	static const char *const keys[] = { "name", "op", "kind", "irq", "shared", "lock_arg", "success", NULL };
+	static const char *const keys[] = { "name", "op", "kind", "irq", "shared", "lock_arg", "success", "nested", NULL };
 	static const char *const ops[] = { "acquire", "trylock", "release", NULL };
 	static const char *const irqs[] = { "none", "irq", "irqsave", "bh", NULL };
 	static const char *const succ[] = { "nonzero", "zero", NULL };
@@ -232,7 +234,8 @@ static int load_api(struct load_ctx *c, json_t *e)
 		load_error(c, a.name, "lock api '%s': 'success' only applies to trylock", a.name);
 		goto out;
 	}
-	if (get_bool(c, e, "shared", false, &a.shared) < 0 || get_int(c, e, "lock_arg", 0, -1, 16, &a.lock_arg) < 0)
+	if (get_bool(c, e, "shared", false, &a.shared) < 0 || get_bool(c, e, "nested", false, &a.nested) < 0 ||
+	    get_int(c, e, "lock_arg", 0, -1, 16, &a.lock_arg) < 0)
 		goto out;
 	size_t s = SLOT_FOR(c->r->apis, a.name);
 	if (s < c->r->apis.n) {

@@ -28,6 +28,7 @@ struct lock_kind {
 	bool hooked;		/* release runs mmiowb_spin_unlock() (5.2+) */
 	bool hooked_rt;		/* ... under PREEMPT_RT */
 	bool sleeping;
+	bool reentry_deadlocks;	/* taking it again while held never returns */
 };
 
 /* One lock API entry point ("spin_lock_irqsave", "_raw_spin_lock", ...). */
@@ -37,6 +38,7 @@ struct lock_api {
 	int kind;		/* index into rules->kinds */
 	enum irq_mode irq;
 	bool shared;		/* read side of an rwlock/rwsem: no exclusion */
+	bool nested;		/* *_nested(): may take a second lock of the same name */
 	int lock_arg;		/* argument holding the lock, -1 if none */
 	bool success_zero;	/* trylock-like: returns 0 when it acquired */
 };

@@ -9,6 +9,13 @@
  * indirect call whose targets may be incomplete also keeps the direct edge,
  * so the unknown implementation is one more path, not an assumed no-op.
  *
+ * The targets of an indirect call are chosen through a chain of correlated
+ * branches keyed "fnptr:SLOT=TARGET" (never qualified per callee): every
+ * call through the same slot on one path, in the function or in any helper
+ * spliced into it, takes the same target.  A driver installs its ops once
+ * (tg3's tp->write32 at probe), so a path mixing tg3_write32() at one call
+ * and tg3_write_indirect_reg32() at the next is not one the device sees.
+ *
  * Names in a summary are relative to the callee's parameters; they are
  * rewritten with the caller's argument text (subst_text), so
  * `spin_lock(&s->lock)` in `helper(struct sq *s)` called as
@@ -123,12 +130,15 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 	return out;
 }
 
+#define FNPTR_KEY_PREFIX "fnptr:"
+
 /* Branch and trylock-result keys are local to the callee: qualify them so
- * they never correlate with a caller's condition of the same spelling. */
+ * they never correlate with a caller's condition of the same spelling.
+ * A function-pointer target key is the program's: kept as is. */
 static str_id qualify_key(const struct splice_ctx *c, str_id key)
 {
-	if (!key)
-		return 0;
+	if (!key || !strncmp(S(c->p, key), FNPTR_KEY_PREFIX, strlen(FNPTR_KEY_PREFIX)))
+		return key;
 	char *k = xasprintf("%s/%s", S(c->p, c->callee_name), S(c->p, key));
 	str_id id = strpool_intern(c->p->strings, k);
 	free(k);
@@ -299,6 +309,58 @@ struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_chec
 	return ipa_splice_context(p, fi, for_checks, NULL, 0);
 }
 
+/* The branch node "slot holds target" for an indirect call. */
+static uint32_t add_target_branch(struct ipa_program *p, struct ir_function *x, const struct ir_node *call,
+				  str_id target)
+{
+	struct ir_node n = ir_node_make(IR_BRANCH);
+	char *key = xasprintf(FNPTR_KEY_PREFIX "%s=%s", S(p, call->callee), S(p, target));
+
+	n.loc = call->loc;
+	n.cond = strpool_intern(p->strings, key);
+	free(key);
+	VEC_PUSH(x->nodes, n);
+	return (uint32_t)x->nodes.n - 1;
+}
+
+/*
+ * Edges from call node `call` to the spliced entries of its targets: the
+ * entry itself for one target; for several, a chain of correlated
+ * branches, "holds target k" true to entry k, false on to the next one
+ * (the last target is the chain's last false edge).
+ */
+static void link_targets(struct ipa_program *p, struct ir_function *x, uint32_t call, const uint32_t *entry,
+			 const uint32_t *target, int n, edge_vec *edges)
+{
+	const struct ir_node *cn = &x->nodes.v[call];
+	uint32_t from = call;
+	enum ir_edge_kind kind = IR_EDGE_NEXT;
+
+	if (n == 1 || !cn->indirect || !cn->callee) {
+		for (int k = 0; k < n; k++) {
+			struct pending_edge pe = { call, entry[k], IR_EDGE_NEXT };
+			VEC_PUSH(*edges, pe);
+		}
+		return;
+	}
+	for (int k = 0; k < n; k++) {
+		uint32_t to = entry[k];
+		if (k < n - 1) {
+			struct ir_node copy = *cn;	/* x->nodes may move */
+			uint32_t b = add_target_branch(p, x, &copy, p->fns.v[target[k]].name);
+			struct pending_edge into = { from, b, kind };
+			VEC_PUSH(*edges, into);
+			struct pending_edge yes = { b, to, IR_EDGE_TRUE };
+			VEC_PUSH(*edges, yes);
+			from = b;
+			kind = IR_EDGE_FALSE;
+			continue;
+		}
+		struct pending_edge last = { from, to, kind };
+		VEC_PUSH(*edges, last);
+	}
+}
+
 struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool for_checks,
 				       const struct ipa_context_lock *ctx, size_t nctx)
 {
@@ -318,6 +380,8 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 		bool unknown = false;
 		int nt = n->op == IR_CALL ? ipa_call_targets(p, file, n, t, &unknown) : 0;
 		bool spliced = false;
+		uint32_t entries[IPA_MAX_TARGETS], targets[IPA_MAX_TARGETS];
+		int nentries = 0;
 
 		for (int k = 0; k < nt; k++) {
 			const struct ipa_fn *callee = &p->fns.v[t[k]];
@@ -325,9 +389,8 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 				continue;
 			struct splice_ctx c = { p, fn, n, callee->summary, callee->name };
 			exits.n = 0;
-			uint32_t entry = splice_one(&c, x, i, &edges, &exits);
-			struct pending_edge pe = { i, entry, IR_EDGE_NEXT };
-			VEC_PUSH(edges, pe);
+			entries[nentries] = splice_one(&c, x, i, &edges, &exits);
+			targets[nentries++] = t[k];
 			for (size_t r = 0; r < exits.n; r++)
 				for (uint32_t j = 0; j < ns; j++) {
 					struct pending_edge re = { exits.v[r], e[j].to, IR_EDGE_NEXT };
@@ -335,6 +398,7 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 				}
 			spliced = true;
 		}
+		link_targets(p, x, i, entries, targets, nentries, &edges);
 		/* a call with no summary, or one that may reach an unknown or
 		 * event-free implementation, also goes straight on */
 		bool straight = !spliced || unknown;

@@ -28,6 +28,36 @@ static bool section_inside_callee(struct check_ctx *ctx, const struct eng_escape
 	       ctx->info->callee_has_contract(ctx->info->callee_ctx, call->callee);
 }
 
+/*
+ * The acquire and the release came in through two different calls of one
+ * function F (each call splices its own copy of F's summary), so F both
+ * takes and releases the lock, under conditions the analysis did not
+ * correlate: bnxt's __hwrm_send() takes hwrm_cmd_lock when
+ * __hwrm_acquire_token() returns a token and releases it `if (token)`, and
+ * the path "the first call took it, the second released it" is one no CPU
+ * runs.  F's own section is judged in F; the caller does not pair two of
+ * its calls.  (A helper that takes the lock in one call and drops it in the
+ * next on purpose, foo_ctl(dev, ON) ... foo_ctl(dev, OFF), is missed here.)
+ */
+static bool section_split_across_calls(struct check_ctx *ctx, const struct eng_escape *esc)
+{
+	uint32_t acq = esc->lock.acquire_node, rel = esc->release_node;
+
+	if (!check_is_spliced(ctx, acq) || !check_is_spliced(ctx, rel))
+		return false;
+	for (uint32_t a = check_node(ctx, acq)->call_site; a != IR_NONE; a = check_node(ctx, a)->call_site) {
+		const struct ir_node *ca = check_node(ctx, a);
+		if (!ca->callee || ca->indirect)
+			continue;
+		for (uint32_t r = check_node(ctx, rel)->call_site; r != IR_NONE; r = check_node(ctx, r)->call_site) {
+			const struct ir_node *cr = check_node(ctx, r);
+			if (a != r && cr->callee == ca->callee && !cr->indirect)
+				return true;
+		}
+	}
+	return false;
+}
+
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct eng_write *w), int *nselected)
 {
@@ -40,7 +70,7 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 			n++;
 		}
 	*nselected = n;
-	if (last < 0 || section_inside_callee(ctx, esc, select))
+	if (last < 0 || section_inside_callee(ctx, esc, select) || section_split_across_calls(ctx, esc))
 		return NULL;
 
 	struct finding_draft *d = check_draft(ctx, id, esc->model, esc->writes[last].node);

@@ -315,10 +315,26 @@ static void base_key(struct tu_ctx *t, CXCursor base, struct strbuf *out)
 		fe_canon(t, base, out);
 }
 
+/* Is e a function's local variable (not a parameter, not static)?  Its
+ * name says nothing about which register it points to. */
+static bool is_local_variable(CXCursor e)
+{
+	CXCursor u = fe_unwrap(e);
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor d = clang_getCursorReferenced(u);
+	return clang_getCursorKind(d) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d) == 0;
+}
+
 /*
  * MMIO005's register key of an address: "struct foo::regs+FOO_CTRL" for
  * `priv->regs + FOO_CTRL`, "struct foo_regs::ctrl" for `&regs->ctrl`, the
- * base's key when the address is the base itself.  0 when unknown.
+ * base's key when the address is the base itself.  0 when unknown, as
+ * when the base is a local pointer: hfi1's write_csr() writes through
+ * `base = dd->kregbase + offset`, qib_pio_copy() through `dst`, and one
+ * key "base" for every CSR made unrelated registers one (MMIO005 false
+ * positives on Linux 6.1).
  */
 str_id fe_register(struct tu_ctx *t, CXCursor c)
 {
@@ -331,12 +347,14 @@ str_id fe_register(struct tu_ctx *t, CXCursor c)
 					      clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Sub)) {
 		CXCursor l = first_expr_child(u, 0), r = first_expr_child(u, 1);
 		bool left_base = fe_is_pointer(l) || !fe_is_pointer(r);
+		if (is_local_variable(left_base ? l : r))
+			return 0;
 		base_key(t, left_base ? l : r, &sb);
 		strbuf_adds(&sb, clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ? "+" : "-");
 		fe_source_text(t, left_base ? r : l, &sb);
 	} else if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
 		base_key(t, first_expr_child(u, 0), &sb);
-	} else {
+	} else if (!is_local_variable(u)) {
 		base_key(t, u, &sb);
 	}
 	if (sb.len)

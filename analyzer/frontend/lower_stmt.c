@@ -120,6 +120,93 @@ static void for_semicolons(struct fn_ctx *f, CXCursor c, CXCursor body, unsigned
 		*s1 = *s2 = *rp = 0;
 }
 
+/* The integer value of a constant expression (MAX_RW_REG_CNT, 0). */
+static bool constant_value(CXCursor e, long long *v)
+{
+	CXEvalResult r = clang_Cursor_Evaluate(e);
+	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+
+	if (ok)
+		*v = clang_EvalResult_getAsLongLong(r);
+	if (r)
+		clang_EvalResult_dispose(r);
+	return ok;
+}
+
+/* The variable a DeclRefExpr names, or a null cursor. */
+static CXCursor named_variable(CXCursor e)
+{
+	CXCursor u = fe_unwrap(e);
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	CXCursor d = clang_getCursorReferenced(u);
+	return clang_getCursorKind(d) == CXCursor_VarDecl ? d : clang_getNullCursor();
+}
+
+/* `i = C` or `int i = C` as a for-init: the variable and C. */
+static bool init_constant(CXCursor init, CXCursor *var, long long *v)
+{
+	CXCursor u = fe_unwrap(init);
+
+	if (clang_getCursorKind(u) == CXCursor_BinaryOperator &&
+	    clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Assign) {
+		*var = named_variable(fe_nth_child(u, 0));
+		return !clang_Cursor_isNull(*var) && constant_value(fe_nth_child(u, 1), v);
+	}
+	if (clang_getCursorKind(u) != CXCursor_DeclStmt)
+		return false;
+	cursor_vec vars = VEC_INIT, kids = VEC_INIT;
+	bool ok = false;
+	fe_children(u, &vars);
+	if (vars.n == 1 && clang_getCursorKind(vars.v[0]) == CXCursor_VarDecl) {
+		fe_children(vars.v[0], &kids);
+		*var = vars.v[0];
+		ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+		     constant_value(kids.v[kids.n - 1], v);
+	}
+	VEC_FREE(kids);
+	VEC_FREE(vars);
+	return ok;
+}
+
+/*
+ * Does the loop certainly run its body once: `for (i = 0; i < 1024; i++)`,
+ * the init a constant, the condition comparing the same variable with a
+ * constant, true at the start?  Then there is no path that skips the body:
+ * a driver's poll `for (i = 0; i < MAX_RW_REG_CNT; i++) if (readl(...) ...)`
+ * always reads once (rtsx_pci_write_register(); without this the write
+ * before it looked unordered at the unlock).
+ */
+static bool first_iteration_certain(CXCursor init, CXCursor cond)
+{
+	CXCursor var, u = fe_unwrap(cond);
+	long long start, bound;
+
+	if (clang_Cursor_isNull(init) || clang_Cursor_isNull(cond) || !init_constant(init, &var, &start) ||
+	    clang_getCursorKind(u) != CXCursor_BinaryOperator)
+		return false;
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(u);
+	CXCursor l = named_variable(fe_nth_child(u, 0)), r = named_variable(fe_nth_child(u, 1));
+	long long a, b;
+	if (!clang_Cursor_isNull(l) && clang_equalCursors(l, var) && constant_value(fe_nth_child(u, 1), &bound)) {
+		a = start, b = bound;
+	} else if (!clang_Cursor_isNull(r) && clang_equalCursors(r, var) &&
+		   constant_value(fe_nth_child(u, 0), &bound)) {
+		a = bound, b = start;
+	} else {
+		return false;
+	}
+	switch (op) {
+	case CXBinaryOperator_LT: return a < b;
+	case CXBinaryOperator_LE: return a <= b;
+	case CXBinaryOperator_GT: return a > b;
+	case CXBinaryOperator_GE: return a >= b;
+	case CXBinaryOperator_NE: return a != b;
+	default: return false;
+	}
+}
+
 static void lower_for(struct fn_ctx *f, CXCursor c)
 {
 	cursor_vec kids = VEC_INIT;
@@ -159,7 +246,7 @@ static void lower_for(struct fn_ctx *f, CXCursor c)
 	if (!clang_Cursor_isNull(init))
 		fe_lower_stmt(f, init);
 	uint32_t head = fe_new_label(f), top = fe_new_label(f), cont = fe_new_label(f), exit = fe_new_label(f);
-	jump_to(f, head);
+	jump_to(f, first_iteration_certain(init, cond) ? top : head);
 	f->cur = head;
 	if (!clang_Cursor_isNull(cond))
 		fe_lower_cond(f, cond, top, exit);

@@ -23,17 +23,14 @@ struct pcr {
 	u32 interrupt_en;
 };
 
-/* rtsx polls in a for loop of MAX_RW_REG_CNT rounds; the analysis does not
- * count loop rounds, so here the poll is a do-while (at least one read). */
 static int pcr_write_register(struct pcr *pcr, u16 addr, u8 data)
 {
-	int i = 1024;
+	int i;
 
 	iowrite32(0x80000000u | ((u32)addr << 16) | data, pcr->remap_addr + RTSX_HAIMR);
-	do {
+	for (i = 0; i < 1024; i++)
 		if (!(ioread32(pcr->remap_addr + RTSX_HAIMR) & HAIMR_TRANS_END))
 			return 0;
-	} while (--i);
 	return -ETIMEDOUT;
 }
 

@@ -26,40 +26,76 @@ void group_each(struct job_set *set)
 	}
 }
 
-/* Do jobs a and b belong together: same source directory, same working
- * directory (a worker enters one per group)? */
-static bool same_directory(const struct job *a, const struct job *b)
-{
-	const char *sa = strrchr(a->file, '/'), *sb = strrchr(b->file, '/');
-	size_t la = sa ? (size_t)(sa - a->file) : 0, lb = sb ? (size_t)(sb - b->file) : 0;
+/* A job and what groups it: its source directory and working directory. */
+struct dir_key {
+	const struct job *job;
+	size_t index;		/* into job_set.jobs */
+	size_t dirlen;		/* of job->file up to its last '/' */
+};
 
-	if (la != lb || strncmp(a->file, b->file, la))
-		return false;
-	return (!a->dir && !b->dir) || (a->dir && b->dir && !strcmp(a->dir, b->dir));
+/* Order by source directory, then working directory; 0: one group. */
+static int cmp_directory(const struct dir_key *a, const struct dir_key *b)
+{
+	size_t n = a->dirlen < b->dirlen ? a->dirlen : b->dirlen;
+	int c = strncmp(a->job->file, b->job->file, n);
+
+	if (!c && a->dirlen != b->dirlen)
+		c = a->dirlen < b->dirlen ? -1 : 1;
+	if (!c && !a->job->dir != !b->job->dir)
+		c = a->job->dir ? 1 : -1;
+	if (!c && a->job->dir)
+		c = strcmp(a->job->dir, b->job->dir);
+	return c;
+}
+
+/* cmp_directory, then index: a group's indices come out ascending. */
+static int cmp_dir_key(const void *pa, const void *pb)
+{
+	const struct dir_key *a = pa, *b = pb;
+	int c = cmp_directory(a, b);
+
+	return c ? c : a->index < b->index ? -1 : a->index > b->index;
+}
+
+/* Groups in the order of their first job. */
+static int cmp_group_first(const void *pa, const void *pb)
+{
+	const struct job_group *a = pa, *b = pb;
+
+	return a->idx[0] < b->idx[0] ? -1 : a->idx[0] > b->idx[0];
 }
 
 /*
- * -p: the jobs of each source directory together, in the order their
- * directories first appear.  Never split by the number of job slots: the
- * findings must not depend on -j (MMIO005 looks at the whole program), so
- * the parallelism of -p is across directories.
+ * -p: the jobs of each source directory (and working directory: a worker
+ * enters one per group) together, in the order their directories first
+ * appear.  Sorted, not compared pairwise: a kernel's compile_commands.json
+ * has tens of thousands of entries.  Never split by the number of job
+ * slots: the findings must not depend on -j (MMIO005 looks at the whole
+ * program), so the parallelism of -p is across directories.
  */
 void group_by_directory(struct job_set *set)
 {
-	bool *taken = xcalloc(set->jobs.n ? set->jobs.n : 1, sizeof(*taken));
+	size_t n = set->jobs.n;
+	struct dir_key *keys = xcalloc(n ? n : 1, sizeof(*keys));
 
-	for (size_t i = 0; i < set->jobs.n; i++) {
-		if (taken[i])
-			continue;
-		size_t *idx = xmalloc((set->jobs.n - i) * sizeof(*idx)), n = 0;
-		for (size_t k = i; k < set->jobs.n; k++)
-			if (!taken[k] && same_directory(&set->jobs.v[i], &set->jobs.v[k])) {
-				taken[k] = true;
-				idx[n++] = k;
-			}
-		add_group(set, idx, n);
+	for (size_t i = 0; i < n; i++) {
+		const char *slash = strrchr(set->jobs.v[i].file, '/');
+		keys[i] = (struct dir_key){ &set->jobs.v[i], i, slash ? (size_t)(slash - set->jobs.v[i].file) : 0 };
 	}
-	free(taken);
+	qsort(keys, n, sizeof(*keys), cmp_dir_key);
+	for (size_t i = 0; i < n;) {
+		size_t k = i + 1;
+		while (k < n && cmp_directory(&keys[k], &keys[i]) == 0)
+			k++;
+		size_t *idx = xmalloc((k - i) * sizeof(*idx));
+		for (size_t m = i; m < k; m++)
+			idx[m - i] = keys[m].index;
+		add_group(set, idx, k - i);
+		i = k;
+	}
+	free(keys);
+	if (set->groups.n)
+		qsort(set->groups.v, set->groups.n, sizeof(*set->groups.v), cmp_group_first);
 }
 
 /* Name every group for the progress line and messages. */

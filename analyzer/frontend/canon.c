@@ -319,12 +319,9 @@ static void base_key(struct tu_ctx *t, CXCursor base, struct strbuf *out)
  * name says nothing about which register it points to. */
 static bool is_local_variable(CXCursor e)
 {
-	CXCursor u = fe_unwrap(e);
+	CXCursor d = fe_named_variable(e);
 
-	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
-		return false;
-	CXCursor d = clang_getCursorReferenced(u);
-	return clang_getCursorKind(d) == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d) == 0;
+	return !clang_Cursor_isNull(d) && clang_Cursor_hasVarDeclGlobalStorage(d) == 0;
 }
 
 /*

@@ -87,6 +87,17 @@ bool fe_is_pointer(CXCursor c)
 	return t.kind == CXType_Pointer || t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray;
 }
 
+/* The variable (VarDecl) a DeclRefExpr names, or a null cursor. */
+CXCursor fe_named_variable(CXCursor e)
+{
+	CXCursor u = fe_unwrap(e);
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return clang_getNullCursor();
+	CXCursor d = clang_getCursorReferenced(u);
+	return clang_getCursorKind(d) == CXCursor_VarDecl ? d : clang_getNullCursor();
+}
+
 /* Integer value of a constant expression (do {} while (0), for (;;) ...). */
 long long fe_const_value(CXCursor c, bool *ok)
 {

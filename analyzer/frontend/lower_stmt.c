@@ -120,28 +120,20 @@ static void for_semicolons(struct fn_ctx *f, CXCursor c, CXCursor body, unsigned
 		*s1 = *s2 = *rp = 0;
 }
 
-/* The integer value of a constant expression (MAX_RW_REG_CNT, 0). */
+/* The integer value of a for-loop bound or start (MAX_RW_REG_CNT, 0, an
+ * enumerator). */
 static bool constant_value(CXCursor e, long long *v)
 {
-	CXEvalResult r = clang_Cursor_Evaluate(e);
-	bool ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
-
-	if (ok)
-		*v = clang_EvalResult_getAsLongLong(r);
-	if (r)
-		clang_EvalResult_dispose(r);
-	return ok;
-}
-
-/* The variable a DeclRefExpr names, or a null cursor. */
-static CXCursor named_variable(CXCursor e)
-{
 	CXCursor u = fe_unwrap(e);
+	bool ok;
 
-	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
-		return clang_getNullCursor();
-	CXCursor d = clang_getCursorReferenced(u);
-	return clang_getCursorKind(d) == CXCursor_VarDecl ? d : clang_getNullCursor();
+	if (clang_getCursorKind(u) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(u)) == CXCursor_EnumConstantDecl) {
+		*v = clang_getEnumConstantDeclValue(clang_getCursorReferenced(u));
+		return true;
+	}
+	*v = fe_const_value(e, &ok);
+	return ok;
 }
 
 /* `i = C` or `int i = C` as a for-init: the variable and C. */
@@ -151,7 +143,7 @@ static bool init_constant(CXCursor init, CXCursor *var, long long *v)
 
 	if (clang_getCursorKind(u) == CXCursor_BinaryOperator &&
 	    clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Assign) {
-		*var = named_variable(fe_nth_child(u, 0));
+		*var = fe_named_variable(fe_nth_child(u, 0));
 		return !clang_Cursor_isNull(*var) && constant_value(fe_nth_child(u, 1), v);
 	}
 	if (clang_getCursorKind(u) != CXCursor_DeclStmt)
@@ -187,7 +179,7 @@ static bool first_iteration_certain(CXCursor init, CXCursor cond)
 	    clang_getCursorKind(u) != CXCursor_BinaryOperator)
 		return false;
 	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(u);
-	CXCursor l = named_variable(fe_nth_child(u, 0)), r = named_variable(fe_nth_child(u, 1));
+	CXCursor l = fe_named_variable(fe_nth_child(u, 0)), r = fe_named_variable(fe_nth_child(u, 1));
 	long long a, b;
 	if (!clang_Cursor_isNull(l) && clang_equalCursors(l, var) && constant_value(fe_nth_child(u, 1), &bound)) {
 		a = start, b = bound;

@@ -7,11 +7,11 @@
  * database: other files, earlier runs).  A global f is keyed by its module,
  * "DIR|f" with DIR the directory of its file (a kernel module's Makefile
  * directory, mostly): two modules that each define an f of their own, like
- * e1000 and e1000e, do not replace each other's summary in the database.  An indirect call through slot
- * "struct tg3::write32" resolves to every function stored into that field
- * anywhere in the program.  Because every unit is added before solving and
- * resolution only depends on names, the result does not depend on the order
- * files were given in.
+ * e1000 and e1000e, do not replace each other's summary in the database.
+ * An indirect call through slot "struct tg3::write32" resolves to every
+ * function stored into that field anywhere in the program.  Because every
+ * unit is added before solving and resolution only depends on names, the
+ * result does not depend on the order files were given in.
  */
 #include "interproc.h"
 

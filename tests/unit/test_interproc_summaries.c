@@ -147,6 +147,17 @@ static void test_substitution_and_chain(void)
 
 /* A ring of N functions each writing and calling the next (one SCC), and a
  * self-recursive one: the solve ends, summaries are bounded. */
+/* The node count of the program's biggest summary. */
+static size_t biggest_summary(const struct ipa_program *p)
+{
+	size_t biggest = 0;
+
+	for (size_t i = 0; i < p->fns.n; i++)
+		if (p->fns.v[i].summary && p->fns.v[i].summary->nodes.n > biggest)
+			biggest = p->fns.v[i].summary->nodes.n;
+	return biggest;
+}
+
 static void test_recursion_bounded(void)
 {
 	enum { N = 300 };
@@ -172,15 +183,11 @@ static void test_recursion_bounded(void)
 	ipa_init(&p, P, R);
 	ipa_add_unit(&p, u, "r.c");
 	ipa_solve(&p);
-	size_t biggest = 0;
 	bool any_capped = false;
-	for (size_t i = 0; i < p.fns.n; i++) {
-		if (p.fns.v[i].summary && p.fns.v[i].summary->nodes.n > biggest)
-			biggest = p.fns.v[i].summary->nodes.n;
+	for (size_t i = 0; i < p.fns.n; i++)
 		any_capped |= p.fns.v[i].capped;
-	}
 	/* cap + entry + exit + fan-out NOPs of two-way nodes */
-	CHECK(biggest <= 2 * IPA_MAX_SUMMARY_NODES);
+	CHECK(biggest_summary(&p) <= 2 * IPA_MAX_SUMMARY_NODES);
 	CHECK(any_capped);	/* the ring does not fit: it says so */
 	int si = ipa_find(&p, self.fn);
 	CHECK(si >= 0 && p.fns.v[si].summary && count_op(p.fns.v[si].summary, IR_ACQUIRE) >= 1);
@@ -214,19 +221,12 @@ static void test_lock_events_bounded(void)
 	ipa_init(&p, P, R);
 	ipa_add_unit(&p, u, "l.c");
 	ipa_solve(&p);
-	size_t biggest = 0;
 	int dropped = 0;
-	for (size_t i = 0; i < p.fns.n; i++) {
-		if (p.fns.v[i].summary && p.fns.v[i].summary->nodes.n > biggest)
-			biggest = p.fns.v[i].summary->nodes.n;
-		dropped += !p.fns.v[i].summary && p.fns.v[i].capped;
-	}
-	CHECK(biggest <= 2 * IPA_MAX_LOCK_SUMMARY_NODES);
-	CHECK(dropped >= 1);	/* layer 3 (8^3 * 2 lock events) and above */
-	int l0 = -1;
 	for (size_t i = 0; i < p.fns.n; i++)
-		if (p.fns.v[i].fn == u->functions.v[0])
-			l0 = (int)i;
+		dropped += !p.fns.v[i].summary && p.fns.v[i].capped;
+	CHECK(biggest_summary(&p) <= 2 * IPA_MAX_LOCK_SUMMARY_NODES);
+	CHECK(dropped >= 1);	/* layer 3 (8^3 * 2 lock events) and above */
+	int l0 = ipa_find(&p, u->functions.v[0]);
 	CHECK(l0 >= 0 && p.fns.v[l0].summary && !p.fns.v[l0].capped);
 	ipa_free(&p);
 	ir_unit_free(u);

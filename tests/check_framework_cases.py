@@ -2,7 +2,7 @@
 """Check the framework-context cases in tests/cases-frameworks/.
 
 These cases are the specification the engine's framework lock contexts
-must meet (issue 7); until the engine applies rules/frameworks/ they are
+must meet; until the engine applies rules/frameworks/ they are
 not part of the `cases` test.  What is checked now (ctest
 "cases-frameworks-spec"):
 

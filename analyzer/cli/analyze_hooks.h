@@ -1,5 +1,5 @@
 /*
- * analyze_hooks.h - what issue 5 adds to the analyze verb, kept out of
+ * analyze_hooks.h - suppressions and baselines for the analyze verb, kept out of
  * cmd_analyze.c except for one call per option and two calls in its loop:
  *
  *   --suppress FILE     suppression file (fingerprint or RULE:FILE:FUNCTION, reason)

@@ -31,7 +31,7 @@ struct cli {
 	bool no_incremental;
 	bool print_clang_args;	/* -p: print the clang command per file */
 	size_t failed, findings;	/* totals of the last run_jobs */
-	struct analyze_hooks hooks;	/* issue 5 (analyze_hooks.h) */
+	struct analyze_hooks hooks;	/* suppressions, baselines (analyze_hooks.h) */
 };
 
 /* One translation unit to analyze. */

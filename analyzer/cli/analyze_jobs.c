@@ -93,7 +93,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 		int st = report_result_notes(c, r);
 		if (st > status)
 			status = st;
-		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,	/* issue 5 hook */
+		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,
 				     c->format == OUT_TEXT);
 		count_failures(r, &status);
 		if (c->format == OUT_TEXT)
@@ -112,7 +112,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 		meta.nmodels = mc_session_models(s, &meta.models);
 		report_json(stdout, (const struct mc_result *const *)results.v, results.n, &meta);
 	}
-	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);	/* issue 5 hook */
+	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);
 	fflush(stdout);
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);
@@ -154,7 +154,7 @@ static void emit_result(struct job_set *set, struct mc_session *s, const char *f
 	struct cli *c = set->c;
 	int status = report_result_notes(c, r);
 
-	analyze_hooks_result(&c->hooks, file, r, c->format == OUT_TEXT);	/* issue 5 hook */
+	analyze_hooks_result(&c->hooks, file, r, c->format == OUT_TEXT);
 	unsigned nfindings = count_failures(r, &status);
 	pool_reply_file(rep, mc_display_path(s, r->path), nfindings, (unsigned)r->nerrors, r->reused, false);
 	if (c->kbuild) {
@@ -174,7 +174,7 @@ static void emit_result(struct job_set *set, struct mc_session *s, const char *f
 		r = NULL;
 	}
 	if (r)
-		status = analyze_hooks_flush(&c->hooks, s, set->opt.db_path, status);	/* issue 5 hook */
+		status = analyze_hooks_flush(&c->hooks, s, set->opt.db_path, status);
 	if (status > rep->status)
 		rep->status = status;
 	mc_result_free(r);
@@ -339,7 +339,7 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 		mc_session_mark_errors(s);
 	if (set->c->format == OUT_JSON) {
 		print_json(set, s);
-		status = analyze_hooks_finish(&set->c->hooks, s, set->opt.db_path, status);	/* issue 5 hook */
+		status = analyze_hooks_finish(&set->c->hooks, s, set->opt.db_path, status);
 	}
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);

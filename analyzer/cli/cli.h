@@ -17,7 +17,7 @@ int cmd_query(int argc, char **argv);	/* filtered queries and read-only SQL */
 int cmd_merge(int argc, char **argv);	/* combine sharded databases */
 int cmd_gc(int argc, char **argv);	/* prune old runs, vacuum */
 int cmd_rules(int argc, char **argv);	/* list loaded rules, frameworks */
-int cmd_fix(int argc, char **argv);	/* fix-its as a diff or applied (issue 5) */
+int cmd_fix(int argc, char **argv);	/* fix-its as a diff or applied */
 
 /* A verb not built yet: says so, exit status 2. */
 int cmd_unavailable(const char *verb);

@@ -59,7 +59,7 @@ enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
-	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,	/* issue 5 */
+	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,
 };
 
 static const struct option long_options[] = {
@@ -148,15 +148,15 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
 		case OPT_KBUILD: c->kbuild = true; break;
 		case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
-		case OPT_BASELINE:	/* issue 5 hook */
+		case OPT_BASELINE:
 			if (analyze_hooks_baseline(&c->hooks, optarg) < 0)
 				return MC_EXIT_ERROR;
 			break;
-		case OPT_SUPPRESS:	/* issue 5 hook */
+		case OPT_SUPPRESS:
 			if (analyze_hooks_suppress_file(&c->hooks, optarg) < 0)
 				return MC_EXIT_ERROR;
 			break;
-		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;	/* issue 5 hook */
+		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;
 		case 'p': c->compdb = optarg; break;
 		case 'j':
 			c->jobs = (int)strtol(optarg, &end, 10);
@@ -482,7 +482,7 @@ int cmd_analyze(int argc, char **argv)
 	mc_session_close(s);
 	free(argv_text);
 out:
-	analyze_hooks_release(&c.hooks);	/* issue 5 hook */
+	analyze_hooks_release(&c.hooks);
 	VEC_FREE(c.rules);
 	VEC_FREE(c.files);
 	return status;

@@ -507,7 +507,7 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 	follow_edges(R, node, &s);
 }
 
-/* DEADLINE-HOOK begin: the --max-seconds check, every few thousand steps. */
+/* The --max-seconds check, every few thousand steps. */
 #define DEADLINE_CHECK_STEPS 4096
 
 uint64_t engine_now_ns(void)
@@ -526,7 +526,6 @@ static bool past_deadline(const struct engine_config *cfg, struct engine_stats *
 	stats->timed_out = stats->truncated = true;
 	return true;
 }
-/* DEADLINE-HOOK end */
 
 void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 		const struct ir_function *fn, const struct eng_hooks *hooks,
@@ -556,7 +555,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	for (size_t steps = 1; R.work.n; steps++) {
 		struct work w = R.work.v[--R.work.n];
 		if (steps % DEADLINE_CHECK_STEPS == 0 && past_deadline(cfg, stats))
-			break;	/* DEADLINE-HOOK */
+			break;
 		step(&R, w.node, w.state);
 	}
 

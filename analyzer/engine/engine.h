@@ -28,7 +28,7 @@ struct engine_config {
 	int reference;			/* slot of MMIO002's reference model, -1 */
 	bool preempt_rt;
 	int max_states;			/* per CFG node; 0 = default */
-	uint64_t deadline_ns;		/* DEADLINE-HOOK (--max-seconds): stop at this
+	uint64_t deadline_ns;		/* --max-seconds: stop at this
 					 * CLOCK_MONOTONIC time; 0 = no limit */
 };
 
@@ -85,10 +85,10 @@ struct engine_stats {
 	size_t states;			/* distinct path states created */
 	size_t visits;			/* (node, state) pairs processed */
 	bool truncated;			/* a bound was hit: results may be partial */
-	bool timed_out;			/* DEADLINE-HOOK: cfg->deadline_ns passed */
+	bool timed_out;			/* --max-seconds: cfg->deadline_ns passed */
 };
 
-/* DEADLINE-HOOK: CLOCK_MONOTONIC now, in ns (for engine_config.deadline_ns). */
+/* --max-seconds: CLOCK_MONOTONIC now, in ns (for engine_config.deadline_ns). */
 uint64_t engine_now_ns(void);
 
 /* Analyze one function; the hooks see every event.  Terminates on any CFG. */

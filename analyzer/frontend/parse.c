@@ -105,7 +105,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 }
 
 /*
- * KBUILD-HOOK: the argument a driver-level diagnostic (no source location)
+ * The argument a driver-level diagnostic (no source location)
  * says clang rejects - "unknown argument: '-fconserve-stack'",
  * "unsupported option '-mrecord-mcount' for target ..." - or NULL.
  */

@@ -52,7 +52,7 @@ void ir_unit_free(struct ir_unit *u)
 	VEC_FREE(u->errors);
 	VEC_FREE(u->fnptrs);
 	VEC_FREE(u->line_starts);
-	for (size_t i = 0; i < u->inputs.n; i++)	/* KBUILD-HOOK */
+	for (size_t i = 0; i < u->inputs.n; i++)
 		free(u->inputs.v[i].path);
 	VEC_FREE(u->inputs);
 	for (size_t i = 0; i < u->dropped_args.n; i++)

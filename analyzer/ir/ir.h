@@ -124,7 +124,7 @@ struct ir_diag {
 	char *message;
 };
 
-/* A file a unit read while parsing (KBUILD-HOOK, see ir_unit.inputs). */
+/* A file a unit read while parsing (see ir_unit.inputs). */
 struct ir_input {
 	char *path;
 	uint64_t hash;
@@ -141,7 +141,7 @@ struct ir_unit {
 	char *source;			/* main file contents, NUL-terminated */
 	size_t source_len;
 	VEC(uint32_t) line_starts;	/* offset of each line (index 0 = line 1) */
-	/* KBUILD-HOOK (incremental runs, flag fallback): every header the unit
+	/* For incremental runs and the flag fallback: every header the unit
 	 * included, by real path, with the FNV-1a hash of the bytes clang read;
 	 * and the command-line arguments clang rejected and the frontend
 	 * dropped before parsing again. */

@@ -25,7 +25,7 @@ struct report_meta {
 int report_json(FILE *out, const struct mc_result *const *results, size_t n,
 		const struct report_meta *meta);
 
-/* ---- CI formats (sarif.c, github.c, gitlab.c, html.c): issue 5 ---- */
+/* ---- CI formats (sarif.c, github.c, gitlab.c, html.c) ---- */
 
 /* A check as reports describe it (from the loaded rules). */
 struct report_rule {

@@ -632,7 +632,7 @@ static int list_dir(const char *dir, path_vec *out, struct strbuf *err)
 	}
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
-		/* KBUILD-HOOK: compiler-flags.json is the driver's gcc->clang flag
+		/* compiler-flags.json is the driver's gcc->clang flag
 		 * table (analyzer/driver/flags.c), not a rules file. */
 		if (!strcmp(de->d_name, "compiler-flags.json"))
 			continue;

@@ -226,7 +226,7 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 	fill_errors(res, u);
 	res->nfunctions = u->functions.n;
 	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
-	/* DEADLINE-HOOK: the unit's analysis time starts now */
+	/* --max-seconds: the unit's analysis time starts now */
 	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
@@ -256,7 +256,7 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 		res->truncated |= st.truncated;
 		res->ncapped += p->fns.v[fi].capped;
 		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
-		res->timed_out |= st.timed_out;	/* DEADLINE-HOOK */
+		res->timed_out |= st.timed_out;
 		ir_fn_free(x);
 	}
 	s->cfg.deadline_ns = 0;

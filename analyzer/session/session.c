@@ -47,7 +47,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.rules = s->rules;
 	s->cfg.preempt_rt = opt->preempt_rt;
 	s->cfg.max_states = opt->max_states;
-	s->max_seconds = opt->max_seconds;	/* DEADLINE-HOOK */
+	s->max_seconds = opt->max_seconds;
 	s->strict = opt->strict;
 	s->defer_recheck = opt->defer_recheck;
 	s->force_parse = opt->force_parse;
@@ -74,7 +74,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 		struct strbuf models = STRBUF_INIT;
 		for (size_t i = 0; i < s->nmodel_names; i++)
 			strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
-		/* KBUILD-HOOK: shared (named or attached) runs, incremental reuse */
+		/* Kbuild mode: shared (named or attached) runs, incremental reuse */
 		s->named_run = opt->run_name != NULL;
 		s->attached_run = !s->named_run && opt->attach_run > 0;
 		if (s->named_run)
@@ -194,7 +194,7 @@ int mc_session_finish(struct mc_session *s, char **err)
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
-	/* KBUILD-HOOK: a named run is shared; its status only ever worsens */
+	/* Kbuild mode: a named run is shared; its status only ever worsens */
 	const char *status = s->interrupted ? "interrupted" : s->any_errors ? "errors" : "ok";
 	if (s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
 			 : store_finish_run(s->store, s->run_id, status, &sb) < 0) {
@@ -268,14 +268,13 @@ void mc_result_free(struct mc_result *r)
 	for (size_t i = 0; i < r->nfunctions; i++)
 		free(r->functions[i].name);
 	free(r->functions);
-	for (size_t i = 0; i < r->ndropped_args; i++)	/* KBUILD-HOOK */
+	for (size_t i = 0; i < r->ndropped_args; i++)
 		free(r->dropped_args[i]);
 	free(r->dropped_args);
 	free(r->path);
 	free(r);
 }
 
-/* KBUILD-HOOK */
 void mc_session_mark_interrupted(struct mc_session *s)
 {
 	s->interrupted = true;

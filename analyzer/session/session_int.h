@@ -25,9 +25,9 @@ struct mc_session {
 	bool any_errors;
 	struct strpool *strings;	/* shared by every unit of the session */
 	bool strict;			/* MMIO005 in setup paths too */
-	int max_seconds;		/* DEADLINE-HOOK: per unit, 0 = none */
+	int max_seconds;		/* --max-seconds: per unit, 0 = none */
 	size_t rechecked;		/* stale callers analyzed again */
-	/* KBUILD-HOOK */
+
 	struct incr *incr;	/* NULL: no incremental reuse */
 	bool named_run, attached_run, interrupted;
 	bool store_failed;	/* a unit could not be written (disk full, locked) */

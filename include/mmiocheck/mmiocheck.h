@@ -86,8 +86,8 @@ struct mc_result {
 	size_t ncapped;		/* function summaries cut to lock events (too
 				 * large, or recursion that did not settle) */
 	size_t unknown_calls;	/* indirect calls with no known target */
-	bool timed_out;		/* DEADLINE-HOOK: --max-seconds ran out for it */
-	/* KBUILD-HOOK */
+	bool timed_out;		/* --max-seconds ran out for it */
+
 	bool reused;		/* inputs unchanged: carried over, not parsed */
 	char **dropped_args;	/* arguments clang rejected, dropped for the parse */
 	size_t ndropped_args;
@@ -101,11 +101,11 @@ struct mc_options {
 	const char *db_path;		/* NULL: no database */
 	bool preempt_rt;
 	int max_states;			/* per CFG node; 0 = default */
-	int max_seconds;		/* DEADLINE-HOOK: analysis time per unit; 0 = none */
+	int max_seconds;		/* --max-seconds: analysis time per unit; 0 = none */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */
-	/* KBUILD-HOOK: shared runs and incremental reuse (docs/kernel.md) */
+	/* Kbuild mode: shared runs and incremental reuse (docs/kernel.md) */
 	const char *run_name;		/* add to the run of this name (created by
 					 * the first process); Kbuild mode */
 	long long attach_run;		/* > 0: add to this run (-j workers); the
@@ -170,7 +170,7 @@ bool mc_finding_is_failure(const struct mc_finding *f);
 size_t mc_session_models(const struct mc_session *s, const char *const **names);
 long long mc_session_run_id(const struct mc_session *s);
 
-/* KBUILD-HOOK: the run's final status is "interrupted" (Ctrl-C). */
+/* The run's final status is "interrupted" (Ctrl-C). */
 void mc_session_mark_interrupted(struct mc_session *s);
 /* Did storing a unit fail (disk full, database locked too long)?  Then
  * further units will most likely fail too. */

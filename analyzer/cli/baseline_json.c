@@ -72,14 +72,25 @@ static int add_finding(struct stored_run *out, json_t *fo, size_t index, struct 
 	return 0;
 }
 
+/* The largest JSON baseline read (a findings document of a big tree). */
+#define BASELINE_FILE_CAP ((size_t)1 << 30)
+
 int baseline_json_load(const char *path, struct stored_run *out, struct strbuf *err)
 {
 	json_error_t jerr;
-	json_t *root = json_load_file(path, 0, &jerr), *findings;
-	struct strbuf why = STRBUF_INIT;
+	json_t *root = NULL, *findings;
+	struct strbuf why = STRBUF_INIT, text = STRBUF_INIT;
 	const char *format;
 
 	memset(out, 0, sizeof(*out));
+	if (read_regular_file(&text, path, BASELINE_FILE_CAP, "a baseline", &why) < 0) {
+		strbuf_addf(err, "%s: %s", path, why.buf);
+		strbuf_release(&why);
+		strbuf_release(&text);
+		return -1;
+	}
+	root = json_loadb(text.buf, text.len, 0, &jerr);
+	strbuf_release(&text);
 	if (!root) {
 		strbuf_addf(err, "%s:%d: not a JSON findings document: %s", path, jerr.line, jerr.text);
 		return -1;

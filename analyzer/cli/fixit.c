@@ -199,13 +199,15 @@ static void make_diff(const struct fix_file *ff, const struct lines *l, const bo
 
 int fixit_file(const struct fix_file *ff, struct strbuf *diff, struct strbuf *new_text, struct strbuf *err)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 	struct lines l;
 	bool *del;
 	int removed;
 
-	if (strbuf_read_file(&text, ff->path) < 0) {
-		strbuf_addf(err, "%s: %s", ff->path, strerror(errno));
+	if (read_regular_file(&text, ff->path, READ_FILE_DEFAULT_CAP, "a source file", &why) < 0) {
+		strbuf_addf(err, "%s: %s", ff->path, why.buf);
+		strbuf_release(&why);
+		strbuf_release(&text);
 		return -1;
 	}
 	if (ff->expect_hash) {

@@ -6,10 +6,12 @@
 #include "util/util.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 int stored_load(const char *db, long long run_id, struct stored_run *out)
@@ -37,14 +39,24 @@ fail:
 	return -1;
 }
 
-/* Does the file start (after white space) with '{'?  Then it is JSON. */
+/*
+ * Does the file start (after white space) with '{'?  Then it is JSON.  Only
+ * a regular file is looked into (a FIFO would block): anything else goes to
+ * the database reader, which refuses it.
+ */
 static bool looks_like_json(const char *path)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	struct stat sb;
+	FILE *f;
 	int ch = EOF;
 
-	if (!f)
+	if (fd < 0)
 		return false;
+	if (fstat(fd, &sb) < 0 || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "rb"))) {
+		close(fd);
+		return false;
+	}
 	while ((ch = fgetc(f)) != EOF && (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'))
 		;
 	fclose(f);

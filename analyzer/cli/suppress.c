@@ -62,11 +62,13 @@ static int parse_entry(const char *line, size_t len, struct suppress_entry *e, s
 
 int suppress_set_load(struct suppress_set *s, const char *path, struct strbuf *err)
 {
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 	unsigned lineno = 0;
 
-	if (strbuf_read_file(&text, path) < 0) {
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
+	if (read_regular_file(&text, path, SUPPRESS_FILE_CAP, "a suppression file", &why) < 0) {
+		strbuf_addf(err, "%s: %s", path, why.buf);
+		strbuf_release(&why);
+		strbuf_release(&text);
 		return -1;
 	}
 	for (const char *p = text.buf, *end = text.buf + text.len; p < end;) {

@@ -24,6 +24,9 @@ struct suppress_set {
 	VEC(struct suppress_entry) entries;
 };
 
+/* The largest --suppress file read. */
+#define SUPPRESS_FILE_CAP ((size_t)16 << 20)
+
 /* Add the entries of a suppression file; -1 with "FILE:LINE: reason". */
 int suppress_set_load(struct suppress_set *s, const char *path, struct strbuf *err);
 void suppress_set_release(struct suppress_set *s);

@@ -215,19 +215,20 @@ int compdb_load(const char *path, compdb *out, struct strbuf *err)
 	struct stat st;
 	char *file = stat(path, &st) == 0 && S_ISDIR(st.st_mode)
 		     ? xasprintf("%s/compile_commands.json", path) : xstrdup(path);
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 	json_error_t jerr;
 	json_t *root = NULL;
 	int rc = -1;
 
-	if (strbuf_read_file(&text, file) < 0)
-		strbuf_addf(err, "%s: %s", file, strerror(errno));
+	if (read_regular_file(&text, file, READ_FILE_DEFAULT_CAP, "compile_commands.json", &why) < 0)
+		strbuf_addf(err, "%s: %s", file, why.buf);
 	else if (!(root = json_loadb(text.buf, text.len, 0, &jerr)))
 		strbuf_addf(err, "%s:%d: %s", file, jerr.line > 0 ? jerr.line : 1, jerr.text);
 	else
 		rc = read_entries(file, root, out, err);
 	json_decref(root);
 	strbuf_release(&text);
+	strbuf_release(&why);
 	free(file);
 	if (rc < 0)
 		compdb_free(out);

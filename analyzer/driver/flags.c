@@ -142,13 +142,13 @@ struct flag_table *flag_table_load(const char *rules_dir, struct strbuf *err)
 {
 	struct flag_table *t = xcalloc(1, sizeof(*t));
 	char *path = xasprintf("%s/compiler-flags.json", rules_dir);
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 	json_error_t jerr;
 	json_t *root = NULL;
 	int rc = -1;
 
-	if (strbuf_read_file(&text, path) < 0)
-		strbuf_addf(err, "%s: %s", path, strerror(errno));
+	if (read_regular_file(&text, path, READ_FILE_DEFAULT_CAP, NULL, &why) < 0)
+		strbuf_addf(err, "%s: %s", path, why.buf);
 	else if (!(root = json_loadb(text.buf, text.len, JSON_REJECT_DUPLICATES, &jerr)))
 		strbuf_addf(err, "%s:%d: %s", path, jerr.line > 0 ? jerr.line : 1, jerr.text);
 	else if (!json_is_object(root))
@@ -157,6 +157,7 @@ struct flag_table *flag_table_load(const char *rules_dir, struct strbuf *err)
 		rc = read_table(t, path, &text, root, err);
 	json_decref(root);
 	strbuf_release(&text);
+	strbuf_release(&why);
 	free(path);
 	if (rc < 0) {
 		flag_table_free(t);

@@ -498,6 +498,7 @@ struct rules_file {
 static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 {
 	struct load_ctx c = { NULL, path, NULL, NULL, err };
+	struct strbuf why = STRBUF_INIT;
 	json_error_t jerr;
 	const char *key;
 	json_t *v, *ver;
@@ -505,9 +506,13 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 	f->path = xstrdup(path);
 	strbuf_init(&f->text);
 	f->root = NULL;
-	if (strbuf_read_file(&f->text, path) < 0) {
+	if (read_regular_file(&f->text, path, RULES_MAX_FILE_BYTES, "a rules file", &why) < 0) {
 		strbuf_reset(err);
-		strbuf_addf(err, "mmiocheck: %s: %s", path, strerror(errno));
+		if (errno == EFBIG)
+			strbuf_addf(err, "%s:1: %s", path, why.buf);
+		else
+			strbuf_addf(err, "%s: %s", path, why.buf);
+		strbuf_release(&why);
 		return -1;
 	}
 	c.text = f->text.buf;

@@ -102,7 +102,7 @@ fail:
 int mc_check_input(const char *path, char **err)
 {
 	struct stat st;
-	struct strbuf text = STRBUF_INIT;
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
 
 	if (stat(path, &st) < 0) {
 		*err = xasprintf("%s: %s", path, strerror(errno));
@@ -116,8 +116,10 @@ int mc_check_input(const char *path, char **err)
 		*err = xasprintf("%s: not a regular file", path);
 		return -1;
 	}
-	if (strbuf_read_file(&text, path) < 0) {
-		*err = xasprintf("%s: %s", path, strerror(errno));
+	if (read_regular_file(&text, path, READ_FILE_DEFAULT_CAP, "a source file", &why) < 0) {
+		*err = xasprintf("%s: %s", path, why.buf);
+		strbuf_release(&why);
+		strbuf_release(&text);
 		return -1;
 	}
 	const char *nul = memchr(text.buf, '\0', text.len);

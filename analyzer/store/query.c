@@ -82,17 +82,10 @@ static int authorize_read(void *ud, int action, const char *a, const char *b, co
 /* Open the handle read-only and lock it down; -1 with err set. */
 static int open_locked_down(struct store *st, struct strbuf *err)
 {
-	struct stat sb;
 	int rc;
 
-	if (stat(st->path, &sb) < 0) {
-		strbuf_addf(err, "%s: cannot open database: %s", st->path, strerror(errno));
+	if (store_check_path(st->path, false, err) < 0)
 		return -1;
-	}
-	if (S_ISDIR(sb.st_mode)) {
-		strbuf_addf(err, "%s: cannot open database: is a directory", st->path);
-		return -1;
-	}
 	rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL);
 	if (rc != SQLITE_OK) {
 		strbuf_addf(err, "%s: cannot open database: %s", st->path,

@@ -87,17 +87,10 @@ static int check_ours(struct store *st, struct strbuf *err)
 struct store *store_open_readonly(const char *path, struct strbuf *err)
 {
 	struct store *st = xcalloc(1, sizeof(*st));
-	struct stat sb;
 
 	st->path = xstrdup(path);
-	if (stat(path, &sb) < 0) {
-		strbuf_addf(err, "%s: cannot open database: No such file or directory", path);
+	if (store_check_path(path, false, err) < 0)
 		goto fail;
-	}
-	if (S_ISDIR(sb.st_mode)) {
-		strbuf_addf(err, "%s: cannot open database: is a directory", path);
-		goto fail;
-	}
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		strbuf_addf(err, "%s: cannot open database: %s", path,
 			    st->db ? sqlite3_errmsg(st->db) : "out of memory");

@@ -234,6 +234,24 @@ static void remove_created(const char *path)
 	free(side);
 }
 
+int store_check_path(const char *path, bool may_create, struct strbuf *err)
+{
+	struct stat sb;
+
+	if (stat(path, &sb) < 0) {
+		if (errno == ENOENT && may_create)
+			return 0;
+		strbuf_addf(err, "%s: cannot open database: %s", path, strerror(errno));
+		return -1;
+	}
+	if (!S_ISREG(sb.st_mode)) {
+		strbuf_addf(err, "%s: cannot open database: %s, not a regular file", path,
+			    file_type_name(sb.st_mode));
+		return -1;
+	}
+	return 0;
+}
+
 int store_busy_timeout_ms(void)
 {
 	const char *env = getenv("MMIOCHECK_BUSY_TIMEOUT_MS");
@@ -246,13 +264,10 @@ int store_busy_timeout_ms(void)
 /* Open the sqlite handle; -1 with "PATH: cannot open database: reason". */
 static int open_handle(struct store *st, struct strbuf *err)
 {
-	struct stat sb;
 	int rc;
 
-	if (stat(st->path, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-		strbuf_addf(err, "%s: cannot open database: is a directory", st->path);
+	if (store_check_path(st->path, true, err) < 0)
 		return -1;
-	}
 	rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
 	if (rc != SQLITE_OK) {
 		int sys = st->db ? sqlite3_system_errno(st->db) : 0;

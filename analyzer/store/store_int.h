@@ -37,6 +37,13 @@ struct store {
 int store_exec(struct store *st, const char *sql, struct strbuf *err);
 /* The busy timeout to use: STORE_BUSY_TIMEOUT_MS or the environment's. */
 int store_busy_timeout_ms(void);
+/*
+ * May path be opened as a database?  Only a regular file (or, when
+ * may_create, a missing one): a device, FIFO or directory is refused before
+ * SQLite opens it, so nothing is created beside it (no "/dev/null-journal").
+ * 0, or -1 with "PATH: cannot open database: reason" in err.
+ */
+int store_check_path(const char *path, bool may_create, struct strbuf *err);
 /* Is the open database ours?  0 with *version (0 = empty), or -1 with
  * "PATH: reason" in err when it is someone else's or too new (schema.c). */
 int store_check_schema(struct store *st, long long *version, struct strbuf *err);

@@ -172,27 +172,6 @@ char *strbuf_detach(struct strbuf *sb)
 	return p;
 }
 
-int strbuf_read_file(struct strbuf *sb, const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char chunk[65536];
-	size_t n;
-
-	if (!f)
-		return -1;
-	if (!sb->buf)
-		strbuf_grow(sb, 0);
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		strbuf_add(sb, chunk, n);
-	if (ferror(f)) {
-		int e = errno;
-		fclose(f);
-		errno = e ? e : EIO;
-		return -1;
-	}
-	fclose(f);
-	return 0;
-}
 
 /* ---- hashing ---- */
 

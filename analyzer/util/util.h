@@ -44,7 +44,21 @@ void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 char *strbuf_detach(struct strbuf *sb);
-/* Read a whole file; returns 0, or -1 with errno set. */
+/*
+ * Read the regular file at path whole (read_file.c), bounded before it is
+ * read: a FIFO, device or directory is refused without reading (or waiting
+ * for a writer), the size is checked with fstat first and at most cap + 1
+ * bytes are ever read.  Returns 0; or -1 with errno set and, when why is
+ * not NULL, the reason appended to it: "not a regular file (a FIFO)",
+ * "too large for WHAT (N bytes; the limit is M MiB)" (errno EFBIG;
+ * `what` may be NULL), or strerror(errno).  Every input read whole goes
+ * through it.
+ */
+#define READ_FILE_DEFAULT_CAP ((size_t)256 << 20)
+int read_regular_file(struct strbuf *sb, const char *path, size_t cap, const char *what, struct strbuf *why);
+/* "a FIFO", "a character device", ... for a stat st_mode. */
+const char *file_type_name(unsigned mode);
+/* read_regular_file with the default cap and no reason text. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
 
 /*

@@ -14,6 +14,7 @@
  */
 #include "cli.h"
 #include "fixit.h"
+#include "out_file.h"
 #include "stored.h"
 #include "util/util.h"
 
@@ -109,27 +110,6 @@ static void collect_ranges(const struct fix_cli *c, const struct mc_result *r, s
 	}
 }
 
-/* Write text over path through a temporary file; -1 after printing. */
-static int replace_file(const char *path, const struct strbuf *text)
-{
-	char *tmp = xasprintf("%s.mmiocheck-fix.%ld", path, (long)getpid());
-	FILE *f = fopen(tmp, "w");
-	int rc = 0;
-
-	if (!f || fwrite(text->buf ? text->buf : "", 1, text->len, f) != text->len) {
-		rc = -1;
-	}
-	if (f && fclose(f) == EOF)
-		rc = -1;
-	if (rc == 0 && rename(tmp, path) < 0)
-		rc = -1;
-	if (rc < 0) {
-		mc_error("%s: cannot write: %s", path, strerror(errno));
-		unlink(tmp);
-	}
-	free(tmp);
-	return rc;
-}
 
 /* Everything a fix run produces, computed before anything is written. */
 struct fix_outputs {
@@ -170,6 +150,39 @@ static int fix_one(const struct fix_cli *c, const struct mc_result *r, const cha
 	return n < 0 ? -1 : 0;
 }
 
+/*
+ * Replace every edited file, all or nothing: each new text is written to a
+ * temporary file beside its file (out_open_replace: real path, mode kept,
+ * never through a link) before any is renamed into place, and a rename
+ * that fails puts the files already replaced back.  -1 after printing.
+ */
+static int replace_files(const struct fix_outputs *outs)
+{
+	size_t n = outs->texts.n, opened = 0, committed = 0;
+	struct out_file *of = xcalloc(n ? n : 1, sizeof(*of));
+	int rc = 0;
+
+	for (; opened < n && rc == 0; opened++) {
+		const struct strbuf *t = &outs->texts.v[opened];
+		if (out_open_replace(&of[opened], outs->paths.v[opened]) < 0) {
+			rc = -1;
+			break;
+		}
+		fwrite(t->buf ? t->buf : "", 1, t->len, of[opened].f);
+		rc = out_finish(&of[opened]);
+	}
+	while (rc == 0 && committed < n)
+		if ((rc = out_commit(&of[committed])) == 0)
+			committed++;
+	if (rc < 0)
+		while (committed > 0)
+			out_rollback(&of[--committed]);
+	for (size_t i = 0; i < opened; i++)
+		out_end(&of[i]);
+	free(of);
+	return rc;
+}
+
 /* Write the edited files (--apply) or the diff; the exit status. */
 static int write_outputs(const struct fix_cli *c, const struct fix_outputs *outs)
 {
@@ -180,9 +193,10 @@ static int write_outputs(const struct fix_cli *c, const struct fix_outputs *outs
 			return MC_EXIT_ERROR;
 		return MC_EXIT_CLEAN;
 	}
-	for (size_t i = 0; i < outs->texts.n; i++)
-		if (replace_file(outs->paths.v[i], &outs->texts.v[i]) < 0)
-			return MC_EXIT_ERROR;
+	if (replace_files(outs) < 0) {
+		mc_error("no file was changed");
+		return MC_EXIT_ERROR;
+	}
 	fprintf(stderr, "mmiocheck: removed %d redundant statement%s in %zu file%s\n", outs->total,
 		outs->total == 1 ? "" : "s", outs->texts.n, outs->texts.n == 1 ? "" : "s");
 	return MC_EXIT_CLEAN;

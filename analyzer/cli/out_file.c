@@ -5,6 +5,7 @@
 #include "out_file.h"
 #include "util/util.h"
 
+#include <assert.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -125,6 +126,7 @@ static void out_release(struct out_file *o)
 	free(o->path);
 	free(o->name);
 	free(o->tmp);
+	free(o->backup);
 	memset(o, 0, sizeof(*o));
 	o->dirfd = -1;
 }
@@ -193,4 +195,134 @@ int out_close(struct out_file *o, bool ok)
 	}
 	out_release(o);
 	return rc;
+}
+
+/* Give the temporary file fd the mode (and, if allowed, owner) of st. */
+static int copy_mode(int fd, const struct stat *st, struct strbuf *why)
+{
+	if (fchmod(fd, st->st_mode & 07777) < 0) {
+		strbuf_addf(why, "cannot keep its mode on the new file: %s", strerror(errno));
+		return -1;
+	}
+	/* Only root may give a file away; anyone else keeps owning what they write. */
+	if ((st->st_uid != geteuid() || st->st_gid != getegid()) && fchown(fd, st->st_uid, st->st_gid) < 0 &&
+	    geteuid() == 0) {
+		strbuf_addf(why, "cannot keep its owner on the new file: %s", strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+int out_open_replace(struct out_file *o, const char *path)
+{
+	struct strbuf why = STRBUF_INIT;
+	char *real = realpath(path, NULL);
+	struct stat st;
+	int fd = -1;
+
+	memset(o, 0, sizeof(*o));
+	o->dirfd = -1;
+	strbuf_init(&why);
+	if (!real) {
+		mc_error("%s: %s", path, strerror(errno));
+		strbuf_release(&why);
+		return -1;
+	}
+	o->path = xstrdup(path);
+	o->name = xstrdup(strrchr(real, '/') + 1);
+	if ((o->dirfd = open_parent(real, &why)) < 0)
+		goto fail;
+	if (fstatat(o->dirfd, o->name, &st, AT_SYMLINK_NOFOLLOW) < 0 || !S_ISREG(st.st_mode)) {
+		strbuf_addf(&why, "%s changed while it was opened, or is not a regular file", real);
+		goto fail;
+	}
+	if ((fd = create_tmp(o, &why)) < 0)
+		goto fail;
+	if (copy_mode(fd, &st, &why) < 0 || !(o->f = fdopen(fd, "w"))) {
+		if (!why.len)
+			strbuf_adds(&why, strerror(errno));
+		close(fd);
+		unlinkat(o->dirfd, o->tmp, 0);
+		goto fail;
+	}
+	free(real);
+	strbuf_release(&why);
+	return 0;
+fail:
+	mc_error("%s: %s", path, why.buf);
+	free(real);
+	strbuf_release(&why);
+	out_release(o);
+	return -1;
+}
+
+int out_finish(struct out_file *o)
+{
+	int bad = ferror(o->f) || fflush(o->f) == EOF || fsync(fileno(o->f)) < 0;
+	int e = errno;
+
+	if (fclose(o->f) == EOF && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	o->f = NULL;
+	if (bad)
+		mc_error("%s: cannot write: %s", o->path, strerror(e ? e : EIO));
+	return bad ? -1 : 0;
+}
+
+/* Link the file about to be replaced to "NAME.orig.PID.N" (never overwrites). */
+static int link_backup(struct out_file *o)
+{
+	for (int n = 0; n < OUT_TMP_TRIES; n++) {
+		o->backup = xasprintf("%s.orig.%ld.%d", o->name, (long)getpid(), n);
+		if (linkat(o->dirfd, o->name, o->dirfd, o->backup, 0) == 0)
+			return 0;
+		free(o->backup);
+		o->backup = NULL;
+		if (errno != EEXIST)
+			break;
+	}
+	mc_error("%s: cannot keep a copy of it while replacing it: %s", o->path, strerror(errno));
+	return -1;
+}
+
+int out_commit(struct out_file *o)
+{
+	assert(!o->f && o->tmp && !o->backup);
+	if (link_backup(o) < 0)
+		return -1;
+	if (renameat(o->dirfd, o->tmp, o->dirfd, o->name) < 0) {
+		mc_error("%s: cannot write: %s", o->path, strerror(errno));
+		unlinkat(o->dirfd, o->backup, 0);
+		free(o->backup);
+		o->backup = NULL;
+		return -1;
+	}
+	free(o->tmp);
+	o->tmp = NULL;
+	return 0;
+}
+
+int out_rollback(struct out_file *o)
+{
+	assert(o->backup);
+	if (renameat(o->dirfd, o->backup, o->dirfd, o->name) < 0) {
+		mc_error("%s: cannot restore it (its old content is in %s): %s", o->path, o->backup, strerror(errno));
+		return -1;
+	}
+	free(o->backup);
+	o->backup = NULL;
+	return 0;
+}
+
+void out_end(struct out_file *o)
+{
+	if (o->f)
+		fclose(o->f);
+	if (o->tmp)
+		unlinkat(o->dirfd, o->tmp, 0);
+	if (o->backup)
+		unlinkat(o->dirfd, o->backup, 0);
+	out_release(o);
 }

@@ -22,6 +22,7 @@ struct out_file {
 	char *path;		/* as given (messages) */
 	char *name;		/* its last component */
 	char *tmp;		/* the temporary file, in the same directory */
+	char *backup;		/* out_commit's link to the replaced file, or NULL */
 	int dirfd;		/* that directory; -1 for stdout */
 };
 
@@ -29,5 +30,21 @@ struct out_file {
 int out_open(struct out_file *o, const char *path);
 /* Close; rename into place if ok, else discard.  0, or -1 after printing. */
 int out_close(struct out_file *o, bool ok);
+
+/*
+ * Replacing an existing file in place (fix --apply), all or nothing over
+ * several files: out_open_replace opens PATH's real path (symbolic links
+ * resolved once, then every component opened with O_NOFOLLOW), which must
+ * be a regular file; the temporary file gets its mode (and, when allowed,
+ * owner).  out_finish closes the temporary file.  out_commit hard-links
+ * the old file to a backup name and renames the temporary file over it;
+ * out_rollback puts the backup back, out_end removes the backup (or the
+ * temporary file when never committed) and frees.  Each prints on failure.
+ */
+int out_open_replace(struct out_file *o, const char *path);
+int out_finish(struct out_file *o);
+int out_commit(struct out_file *o);
+int out_rollback(struct out_file *o);
+void out_end(struct out_file *o);
 
 #endif

@@ -53,9 +53,9 @@ static void add_row(struct analyze_hooks *h, const char *status, const char *kin
 static void note(const char *file, unsigned line, unsigned col, const char *msg)
 {
 	if (line)
-		fprintf(stderr, "%s:%u:%u: note: %s [mmiocheck-suppress]\n", file, line, col ? col : 1, msg);
+		mc_eprintf("%s:%u:%u: note: %s [mmiocheck-suppress]\n", file, line, col ? col : 1, msg);
 	else
-		fprintf(stderr, "%s: note: %s [mmiocheck-suppress]\n", file, msg);
+		mc_eprintf("%s: note: %s [mmiocheck-suppress]\n", file, msg);
 }
 
 /* What suppresses f (comment first, then the file), or NULL. */
@@ -172,7 +172,7 @@ static int apply_baseline(struct analyze_hooks *h, int status, bool quiet)
 	baseline_compare(view.shown, view.n, cur.v, cur.n, &d);
 	failures = baseline_failures(&d.added);
 	if (!quiet)
-		fprintf(stderr, "mmiocheck: against the baseline %s (run %lld): %zu new (%zu warning or error), "
+		mc_eprintf("mmiocheck: against the baseline %s (run %lld): %zu new (%zu warning or error), "
 			"%zu fixed, %zu unchanged\n", h->baseline, h->base.run_id, d.added.n, failures, d.fixed.n,
 			d.same.n);
 	baseline_diff_release(&d);

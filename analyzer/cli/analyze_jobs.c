@@ -53,7 +53,7 @@ static int report_result_notes(const struct cli *c, const struct mc_result *r)
 	if (report_limits(c, r))
 		status = MC_EXIT_ERROR;
 	if (r->ncapped)
-		fprintf(stderr, "mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
+		mc_eprintf("mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
 			"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,
 			r->ncapped, r->ncapped == 1 ? "y" : "ies");
 	return status;
@@ -100,10 +100,10 @@ static int run_files(struct cli *c, struct mc_session *s)
 			report_text(stdout, r);	/* parse errors included, gcc-style */
 	}
 	if (mc_session_rechecked(s))
-		fprintf(stderr, "mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
+		mc_eprintf("mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
 			mc_session_rechecked(s), mc_session_rechecked(s) == 1 ? "" : "s");
 	if (mc_session_reused(s))
-		fprintf(stderr, "mmiocheck: %zu file%s reused: sources, headers and flags unchanged\n",
+		mc_eprintf("mmiocheck: %zu file%s reused: sources, headers and flags unchanged\n",
 			mc_session_reused(s), mc_session_reused(s) == 1 ? "" : "s");
 	if (c->format == OUT_JSON) {
 		struct report_meta meta;

@@ -197,7 +197,7 @@ static int write_outputs(const struct fix_cli *c, const struct fix_outputs *outs
 		mc_error("no file was changed");
 		return MC_EXIT_ERROR;
 	}
-	fprintf(stderr, "mmiocheck: removed %d redundant statement%s in %zu file%s\n", outs->total,
+	mc_eprintf("mmiocheck: removed %d redundant statement%s in %zu file%s\n", outs->total,
 		outs->total == 1 ? "" : "s", outs->texts.n, outs->texts.n == 1 ? "" : "s");
 	return MC_EXIT_CLEAN;
 }

@@ -79,12 +79,12 @@ int cmd_merge(int argc, char **argv)
 	}
 	for (int i = 1; i < argc; i++)
 		if (argv[i][0] == '-') {
-			fprintf(stderr, "mmiocheck: merge: unknown option '%s' (see mmiocheck merge --help)\n",
+			mc_eprintf("mmiocheck: merge: unknown option '%s' (see mmiocheck merge --help)\n",
 				argv[i]);
 			return MC_EXIT_ERROR;
 		}
 	if (argc < 3) {
-		fprintf(stderr, "mmiocheck: merge: needs OUT.db and at least one IN.db "
+		mc_eprintf("mmiocheck: merge: needs OUT.db and at least one IN.db "
 			"(see mmiocheck merge --help)\n");
 		return MC_EXIT_ERROR;
 	}

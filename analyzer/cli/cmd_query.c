@@ -219,7 +219,7 @@ static struct store *open_for_query(const char *path)
 		rw = store_open(path, &err);	/* upgrades in one transaction */
 		if (rw) {
 			store_close(rw);
-			fprintf(stderr, "mmiocheck: %s: upgraded to schema version %d\n", path,
+			mc_eprintf("mmiocheck: %s: upgraded to schema version %d\n", path,
 				store_schema_version());
 			st = store_open_query(path, &older, &err);
 		}

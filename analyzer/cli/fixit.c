@@ -141,7 +141,7 @@ static int mark_deletions(const struct fix_file *ff, const struct lines *l, bool
 		if (seen)
 			continue;
 		if (why) {
-			fprintf(stderr, "%s:%u: note: fix-it skipped: %s [mmiocheck-fix]\n", ff->shown, r.first, why);
+			mc_eprintf("%s:%u: note: fix-it skipped: %s [mmiocheck-fix]\n", ff->shown, r.first, why);
 			continue;
 		}
 		unsigned c = r.first > 1 ? explaining_comment(l, r.first - 1) : 0;

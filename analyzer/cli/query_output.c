@@ -61,10 +61,11 @@ static char *valid_utf8(const char *s, const char *bad)
 }
 
 /*
- * One CSV field (RFC 4180), quoted when it holds a comma, quote, CR/LF,
- * another control character or an edge space; always valid UTF-8 (U+FFFD
- * for bytes that are not).  Control characters are data here: they are
- * kept, inside quotes.
+ * One CSV field (RFC 4180), quoted when it holds a comma, quote, a control
+ * character or an edge space; always valid UTF-8 (U+FFFD for bytes that
+ * are not).  Control characters are shown as '?', as in the table and the
+ * text report: a CSV printed into a CI log must not start a new line (a
+ * workflow command) or send an escape sequence.
  */
 static void csv_field(FILE *out, const char *raw)
 {
@@ -72,8 +73,11 @@ static void csv_field(FILE *out, const char *raw)
 	size_t n = strlen(s);
 	bool ctrl = false;
 
-	for (const char *p = s; *p && !ctrl; p++)
-		ctrl = (unsigned char)*p < 0x20 || *p == 0x7f;
+	for (char *p = s; *p; p++)
+		if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+			*p = '?';
+			ctrl = true;
+		}
 	if (!ctrl && !strpbrk(s, ",\"") && !(n && (s[0] == ' ' || s[n - 1] == ' '))) {
 		fputs(s, out);
 		free(s);

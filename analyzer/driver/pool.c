@@ -268,17 +268,21 @@ static void deliver(struct progress *p, size_t job, char *text, size_t len)
 /* Redraw (tty) or print (otherwise) the progress after a finished file. */
 static void show_progress(const struct progress *p, const struct pool_totals *t, const struct pool_file *f)
 {
+	struct strbuf name = STRBUF_INIT;
+
 	if (!p->show)
 		return;
+	strbuf_init(&name);
 	if (p->tty) {
+		strbuf_add_printable(&name, p->current ? p->current : "");
 		fprintf(stderr, "\r\033[K[%zu/%zu] %zu finding%s, %zu reused  %s", t->done + t->failed,
-			p->nfiles, t->findings, t->findings == 1 ? "" : "s", t->reused,
-			p->current ? p->current : "");
+			p->nfiles, t->findings, t->findings == 1 ? "" : "s", t->reused, name.buf);
 	} else if (f) {
-		fprintf(stderr, "mmiocheck: [%zu/%zu] %s: %s%u finding%s%s\n", t->done + t->failed, p->nfiles,
-			f->name, f->failed ? "failed, " : "", f->nfindings, f->nfindings == 1 ? "" : "s",
-			f->reused ? " (reused)" : "");
+		mc_error("[%zu/%zu] %s: %s%u finding%s%s", t->done + t->failed, p->nfiles,
+			 f->name, f->failed ? "failed, " : "", f->nfindings, f->nfindings == 1 ? "" : "s",
+			 f->reused ? " (reused)" : "");
 	}
+	strbuf_release(&name);
 	fflush(stderr);
 }
 

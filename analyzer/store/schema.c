@@ -244,6 +244,10 @@ int store_check_path(const char *path, bool may_create, struct strbuf *err)
 		strbuf_addf(err, "%s: cannot open database: %s", path, strerror(errno));
 		return -1;
 	}
+	if (S_ISDIR(sb.st_mode)) {
+		strbuf_addf(err, "%s: cannot open database: is a directory", path);
+		return -1;
+	}
 	if (!S_ISREG(sb.st_mode)) {
 		strbuf_addf(err, "%s: cannot open database: %s, not a regular file", path,
 			    file_type_name(sb.st_mode));

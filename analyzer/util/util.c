@@ -62,16 +62,57 @@ char *xasprintf(const char *fmt, ...)
 	return strbuf_detach(&sb);
 }
 
+void strbuf_add_printable(struct strbuf *sb, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s);
+
+	while (left) {
+		size_t n = utf8_seq_len(p, left);
+		if (n == 1 && (*p < 0x20 || *p == 0x7f))
+			n = 0;
+		if (n)
+			strbuf_add(sb, (const char *)p, n);
+		else
+			strbuf_addch(sb, '?');
+		n = n ? n : 1;
+		p += n;
+		left -= n;
+	}
+}
+
+/* Print the formatted text on stderr as one printable line. */
+static void eprint_line(const char *prefix, const char *fmt, va_list ap)
+{
+	struct strbuf msg = STRBUF_INIT, line = STRBUF_INIT;
+
+	strbuf_vaddf(&msg, fmt, ap);
+	if (msg.len && msg.buf[msg.len - 1] == '\n')
+		msg.buf[--msg.len] = '\0';
+	strbuf_adds(&line, prefix);
+	strbuf_add_printable(&line, msg.buf);
+	strbuf_addch(&line, '\n');
+	fputs(line.buf, stderr);
+	strbuf_release(&msg);
+	strbuf_release(&line);
+}
+
 void mc_error(const char *fmt, ...)
 {
-	struct strbuf sb = STRBUF_INIT;
 	va_list ap;
 
 	va_start(ap, fmt);
-	strbuf_vaddf(&sb, fmt, ap);
+	eprint_line("mmiocheck: ", fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "mmiocheck: %s\n", sb.buf);
-	strbuf_release(&sb);
+}
+
+void mc_eprintf(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	eprint_line("", fmt, ap);
+	va_end(ap);
 }
 
 /* ---- strbuf ---- */

@@ -21,8 +21,18 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-/* Print "mmiocheck: <message>" to stderr. */
+/*
+ * Print "mmiocheck: <message>" to stderr, as one line: control bytes
+ * (a newline would start a new line in a CI log, e.g. a GitHub workflow
+ * command "::error ...", an ESC would rewrite the terminal) and bytes that
+ * are not UTF-8 are shown as '?', as in the text report.  File names from
+ * the analyzed tree end up in these messages.
+ */
 void mc_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The same without the "mmiocheck: " prefix (gcc-style notes); a final
+ * newline of fmt is the line's end. */
+void mc_eprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 
 /*
  * A growable NUL-terminated string.  buf is never NULL after strbuf_init;
@@ -44,6 +54,8 @@ void strbuf_addch(struct strbuf *sb, char c);
 void strbuf_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
 char *strbuf_detach(struct strbuf *sb);
+/* Append s with control bytes and bytes that are not UTF-8 as '?'. */
+void strbuf_add_printable(struct strbuf *sb, const char *s);
 /*
  * Read the regular file at path whole (read_file.c), bounded before it is
  * read: a FIFO, device or directory is refused without reading (or waiting

@@ -14,6 +14,7 @@ stderr, print nothing on stdout and create nothing (no database, no
 
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -70,16 +71,46 @@ def sparse(path, size):
     return path
 
 
+PWN = b"x\n::error file=a::pwned\x1b[31m.c"
+PWN_SHOWN = b"x?::error file=a::pwned?[31m.c"
+
+
+def stderr_escaped(mc, work, src, inc):
+    """A file name with a newline and ESC never reaches stderr raw: no line
+    starts with "::" (a GitHub workflow command), no ESC byte."""
+    d = os.path.join(os.fsencode(work), b"names")
+    os.makedirs(d, exist_ok=True)
+    bad = os.path.join(d, PWN)
+
+    def clean(name, argv, want):
+        rc, out, err, secs = run(argv, cwd=d)
+        lines = err.split(b"\n")
+        ok = rc == 2 and not any(l.startswith(b"::") for l in lines) and b"\x1b" not in err and want in err
+        check(name, ok, "exit %r stderr %r" % (rc, err[:300]))
+
+    clean("stderr_missing_source", [mc, "--no-db", bad], PWN_SHOWN + b": No such file")
+    with open(bad, "wb") as f:
+        f.write(b"int x;\0\n")
+    clean("stderr_binary_source", [mc, "--no-db", bad], PWN_SHOWN + b": binary file")
+    with open(bad, "wb") as f:
+        f.write(b"{")
+    clean("stderr_rules", [mc, "--no-db", "--rules", bad, src, "--", "-I", inc], PWN_SHOWN + b":1:")
+    clean("stderr_suppress", [mc, "--no-db", "--suppress", os.path.join(d, b"nope" + PWN), src],
+          b"nope" + PWN_SHOWN + b": No such file")
+    clean("stderr_db", [mc, "query", "--db", bad], PWN_SHOWN + b": ")
+    os.unlink(bad)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--mmiocheck", required=True)
     ap.add_argument("--tests", required=True)
     ap.add_argument("--work", required=True)
     args = ap.parse_args()
-    mc, work = args.mmiocheck, os.path.abspath(args.work)
-    os.makedirs(work, exist_ok=True)
-    for f in os.listdir(work):
-        os.unlink(os.path.join(work, f))
+    mc, work = os.path.abspath(args.mmiocheck), os.path.abspath(args.work)
+    args.tests = os.path.abspath(args.tests)
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
     src = os.path.join(args.tests, "cases", "mmio004_no_lock.c")
     inc = os.path.join(args.tests, "include")
     good = make_db(mc, work, src, inc)
@@ -135,6 +166,7 @@ def main():
             "%s: too large for a source file (%d bytes; the limit is 256 MiB)" % (big, (256 << 20) + 1), work)
     os.unlink(big)
 
+    stderr_escaped(mc, work, src, inc)
     print("%d failed" % len(FAILURES))
     sys.exit(1 if FAILURES else 0)
 

@@ -49,7 +49,7 @@ AS_DECODED = "q\"u'o<script>x&y\n%2::a,b\ufffd\x1b[31m.c"
 AS_URI = b"q%22u%27o%3Cscript%3Ex%26y%0A%252%3A%3Aa%2Cb%FF%1B%5B31m.c"
 AS_GITHUB = b"q\"u'o<script>x&y%0A%252%3A%3Aa%2Cb\xef\xbf\xbd%1B[31m.c"
 AS_HTML = b"q&quot;u&#39;o&lt;script&gt;x&amp;y\n%2::a,b\xef\xbf\xbd\xef\xbf\xbd[31m.c"
-AS_CSV = b"\"q\"\"u'o<script>x&y\n%2::a,b\xef\xbf\xbd\x1b[31m.c\""
+AS_CSV = b"\"q\"\"u'o<script>x&y?%2::a,b\xef\xbf\xbd?[31m.c\""
 
 
 def run_bytes(c, args, cwd, preexec=None):

@@ -19,6 +19,7 @@
 #include "util/util.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +43,7 @@ static const char usage_text[] =
 	"  --group-by LIST    count instead: keys from rule,file,function,lock,model\n"
 	"  --format FMT       table (default), json or csv\n"
 	"  --sql TEXT         run one read-only SQL statement (SELECT/WITH/PRAGMA)\n"
+	"  --max-seconds N    stop a --sql query after N s (default 5; 0: no limit)\n"
 	"  -h, --help         print this help and exit\n"
 	"\n"
 	"Exit status: 0 success, 2 usage error or refused query or database.\n";
@@ -49,13 +51,14 @@ static const char usage_text[] =
 struct query_cli {
 	const char *db;
 	const char *sql;
+	unsigned max_ms;		/* --sql time limit */
 	struct query_filter filter;
 	int format;			/* QUERY_OUT_* */
 };
 
 enum {
 	OPT_DB = 256, OPT_RULE, OPT_FILE, OPT_FUNCTION, OPT_LOCK, OPT_MODEL, OPT_RUN, OPT_SINCE,
-	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL,
+	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL, OPT_MAX_SECONDS,
 };
 
 static const struct option long_options[] = {
@@ -70,6 +73,7 @@ static const struct option long_options[] = {
 	{ "group-by", required_argument, NULL, OPT_GROUP_BY },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "sql", required_argument, NULL, OPT_SQL },
+	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -170,6 +174,15 @@ static int take_option(struct query_cli *q, int o)
 			return usage_error("unknown --format '%s' (table, json or csv)", optarg);
 		break;
 	case OPT_SQL: q->sql = optarg; break;
+	case OPT_MAX_SECONDS: {
+		char *end = NULL;
+		errno = 0;
+		double v = strtod(optarg, &end);
+		if (!*optarg || *end || errno || !(v >= 0 && v <= 86400))
+			return usage_error("bad --max-seconds '%s' (0..86400)", optarg);
+		q->max_ms = (unsigned)(v * 1000 + 0.5);
+		break;
+	}
 	case 'h':
 		fputs(usage_text, stdout);
 		return MC_EXIT_CLEAN;
@@ -239,6 +252,7 @@ int cmd_query(int argc, char **argv)
 	int status, rc;
 
 	memset(&q, 0, sizeof(q));
+	q.max_ms = QUERY_DEFAULT_MS;
 	status = parse_args(&q, argc, argv);
 	if (status >= 0)
 		return status;
@@ -247,13 +261,22 @@ int cmd_query(int argc, char **argv)
 		return MC_EXIT_ERROR;
 	query_output_init(&out, stdout, q.format);
 	if (q.sql)
-		rc = store_query_sql(st, q.sql, query_output_row, &out, &err);
+		rc = store_query_sql(st, q.sql, q.max_ms, query_output_row, &out, &err);
 	else
 		rc = store_query_findings(st, &q.filter, query_output_row, &out, &err);
+	if (rc == 0 && out.failure)
+		rc = -1;
 	if (rc < 0)
 		out.format = QUERY_OUT_CSV;	/* a failed query prints no table */
 	query_output_finish(&out);
-	if (rc < 0)
+	if (out.failure == QUERY_OUT_CLOSED)
+		rc = 0;			/* the reader went away (`| head`): not our error */
+	else if (out.failure == QUERY_OUT_TOO_MANY)
+		mc_error("%s: more than %d rows for a table: use --format csv or json (streamed), or LIMIT",
+			 q.db ? q.db : "mmiocheck.db", QUERY_TABLE_MAX_ROWS);
+	else if (out.failure == QUERY_OUT_WRITE_ERROR)
+		mc_error("cannot write the query's output: %s", strerror(out.write_errno));
+	else if (rc < 0)
 		mc_error("%s", err.buf);
 	strbuf_release(&err);
 	store_close(st);

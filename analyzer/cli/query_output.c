@@ -3,6 +3,7 @@
  */
 #include "query_output.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -161,12 +162,21 @@ int query_output_row(void *ud, const struct store_row *row)
 		}
 		fputs("\r\n", qo->out);
 	} else {
+		if (qo->rows.n >= QUERY_TABLE_MAX_ROWS) {
+			qo->failure = QUERY_OUT_TOO_MANY;
+			return 1;
+		}
 		char **cells = xcalloc(row->ncols ? row->ncols : 1, sizeof(*cells));
 		for (int i = 0; i < row->ncols; i++)
 			cells[i] = table_cell(row->values[i]);
 		VEC_PUSH(qo->rows, cells);
 	}
 	qo->nrows++;
+	if (ferror(qo->out)) {		/* e.g. EPIPE when SIGPIPE is ignored */
+		qo->write_errno = errno;
+		qo->failure = errno == EPIPE ? QUERY_OUT_CLOSED : QUERY_OUT_WRITE_ERROR;
+		return 1;
+	}
 	return 0;
 }
 

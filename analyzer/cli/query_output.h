@@ -16,9 +16,17 @@
 
 enum { QUERY_OUT_TABLE, QUERY_OUT_JSON, QUERY_OUT_CSV };
 
+/* The most rows a table holds (it is printed at the end, aligned). */
+#define QUERY_TABLE_MAX_ROWS 100000
+
+/* Why query_output_row stopped the query. */
+enum { QUERY_OUT_OK, QUERY_OUT_TOO_MANY, QUERY_OUT_CLOSED, QUERY_OUT_WRITE_ERROR };
+
 struct query_output {
 	FILE *out;
 	int format;
+	int failure;			/* QUERY_OUT_*: why it stopped */
+	int write_errno;
 	int ncols;
 	char **names;			/* copies of the column names */
 	VEC(char **) rows;		/* table only: rows kept to align columns */

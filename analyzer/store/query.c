@@ -96,6 +96,10 @@ static int open_locked_down(struct store *st, struct strbuf *err)
 	st->busy_ms = store_busy_timeout_ms();
 	sqlite3_busy_timeout(st->db, st->busy_ms);
 	sqlite3_limit(st->db, SQLITE_LIMIT_ATTACHED, 0);
+	/* No string or blob a query builds may outgrow this (default 1 GB). */
+	sqlite3_limit(st->db, SQLITE_LIMIT_LENGTH, QUERY_MAX_VALUE_BYTES);
+	sqlite3_limit(st->db, SQLITE_LIMIT_SQL_LENGTH, QUERY_MAX_SQL_BYTES);
+	sqlite3_hard_heap_limit64(QUERY_MAX_HEAP_BYTES);
 	sqlite3_db_config(st->db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	sqlite3_db_config(st->db, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, NULL);
 	sqlite3_db_config(st->db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
@@ -165,7 +169,10 @@ static int emit_rows(struct store *st, sqlite3_stmt *stmt, store_row_fn fn, void
 		}
 		stop = fn(ud, &row);
 	}
-	if (!stop && rc != SQLITE_DONE)
+	if (!stop && rc == SQLITE_INTERRUPT && st->query_ms)
+		strbuf_addf(err, "%s: query stopped after %u.%03u s (--max-seconds)", st->path,
+			    st->query_ms / 1000, st->query_ms % 1000);
+	else if (!stop && rc != SQLITE_DONE)
 		strbuf_addf(err, "%s: query failed: %s", st->path, sqlite3_errmsg(st->db));
 	free(names);
 	free(values);
@@ -279,13 +286,42 @@ static int rest_is_empty(struct store *st, const char *more, bool *empty)
 	return 0;
 }
 
-int store_query_sql(struct store *st, const char *sql, store_row_fn fn, void *ud, struct strbuf *err)
+/* Has the time limit of a --sql query passed?  The progress handler. */
+static int past_deadline(void *ud)
+{
+	const struct store *st = ud;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return now.tv_sec > st->query_deadline.tv_sec ||
+	       (now.tv_sec == st->query_deadline.tv_sec && now.tv_nsec >= st->query_deadline.tv_nsec);
+}
+
+/* Stop the statements from now on after ms milliseconds (0: never). */
+static void start_deadline(struct store *st, unsigned ms)
+{
+	st->query_ms = ms;
+	if (!ms)
+		return;
+	clock_gettime(CLOCK_MONOTONIC, &st->query_deadline);
+	st->query_deadline.tv_sec += ms / 1000;
+	st->query_deadline.tv_nsec += (long)(ms % 1000) * 1000000L;
+	if (st->query_deadline.tv_nsec >= 1000000000L) {
+		st->query_deadline.tv_sec++;
+		st->query_deadline.tv_nsec -= 1000000000L;
+	}
+	sqlite3_progress_handler(st->db, QUERY_PROGRESS_STEPS, past_deadline, st);
+}
+
+int store_query_sql(struct store *st, const char *sql, unsigned max_ms, store_row_fn fn, void *ud,
+		    struct strbuf *err)
 {
 	sqlite3_stmt *stmt = NULL;
 	const char *tail = NULL;
 	bool empty = true;
 	int rc;
 
+	start_deadline(st, max_ms);
 	if (sqlite3_prepare_v2(st->db, sql, -1, &stmt, &tail) != SQLITE_OK) {
 		bool auth = (sqlite3_errcode(st->db) & 0xff) == SQLITE_AUTH;
 		strbuf_addf(err, "%s: --sql refused: %s%s", st->path, sqlite3_errmsg(st->db),

@@ -53,7 +53,24 @@ typedef int (*store_row_fn)(void *ud, const struct store_row *row);
 /* Run a finding query; 0, or -1 with err set. */
 int store_query_findings(struct store *st, const struct query_filter *qf, store_row_fn fn,
 			 void *ud, struct strbuf *err);
-/* Run one read-only SQL statement (SELECT, WITH, read-only PRAGMA). */
-int store_query_sql(struct store *st, const char *sql, store_row_fn fn, void *ud, struct strbuf *err);
+/*
+ * Bounds of a --sql query: no value longer than QUERY_MAX_VALUE_BYTES, no
+ * SQL text longer than QUERY_MAX_SQL_BYTES, SQLite's heap at most
+ * QUERY_MAX_HEAP_BYTES, and (store_query_sql's max_ms) a time limit checked
+ * every QUERY_PROGRESS_STEPS virtual-machine steps.
+ */
+#define QUERY_MAX_VALUE_BYTES (16 << 20)
+#define QUERY_MAX_SQL_BYTES (1 << 20)
+#define QUERY_MAX_HEAP_BYTES ((long long)1 << 30)
+#define QUERY_PROGRESS_STEPS 10000
+#define QUERY_DEFAULT_MS 5000
+
+/*
+ * Run one read-only SQL statement (SELECT, WITH, read-only PRAGMA); it is
+ * stopped with "query stopped after N s (--max-seconds)" after max_ms
+ * milliseconds (0: no limit).  0, or -1 with err set.
+ */
+int store_query_sql(struct store *st, const char *sql, unsigned max_ms, store_row_fn fn, void *ud,
+		    struct strbuf *err);
 
 #endif

@@ -7,6 +7,7 @@
 #define MMIOCHECK_STORE_INT_H
 
 #include <sqlite3.h>
+#include <time.h>
 #include "store.h"
 
 /* How long a connection waits for another process's write lock before it
@@ -32,6 +33,8 @@ struct store {
 	char *path;
 	sqlite3_stmt *stmts[STMT_COUNT];
 	int busy_ms;		/* the bounded busy wait of this connection */
+	unsigned query_ms;	/* store_query_sql's time limit; 0: none */
+	struct timespec query_deadline;
 };
 
 int store_exec(struct store *st, const char *sql, struct strbuf *err);

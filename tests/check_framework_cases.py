@@ -40,12 +40,14 @@ ENTRY_RE = re.compile(r'"([a-z0-9]+(?:-[a-z0-9]+)+)"')
 
 
 def shipped_entries(rules_dir):
-    """Names of the framework entries in rules_dir/frameworks/*.json."""
+    """Names of the framework and entry-point entries in
+    rules_dir/frameworks/*.json."""
     names = set()
     for path in sorted(glob.glob(os.path.join(rules_dir, "frameworks", "*.json"))):
         with open(path, encoding="utf-8") as fh:
             doc = json.load(fh)
         names.update(e["name"] for e in doc.get("frameworks", []))
+        names.update(e["name"] for e in doc.get("entry_points", []))
     return names
 
 

@@ -44,6 +44,17 @@ struct check_fn_info {
 	 * it judges the releases in its body itself?  NULL: never. */
 	bool (*callee_has_contract)(void *ctx, str_id name);
 	void *callee_ctx;
+	/* Runs with no driver lock held, by the kernel (an interrupt handler,
+	 * a NAPI poll function, a tasklet, timer or work item:
+	 * rules/frameworks/entry-points.json): "an interrupt handler
+	 * (request_irq() at line 120, rules irq-handler)", else NULL. */
+	const char *entry;
+	/* Judged here and not only in callers: nothing in the analysis calls
+	 * it, or the kernel does (a framework slot, an entry point). */
+	bool is_root;
+	/* An open path (net_device_ops.ndo_open): its writes before it
+	 * requests an interrupt are setup writes for MMIO005. */
+	bool open_until_irq;
 };
 
 struct check_ctx {

@@ -126,7 +126,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 			 const struct ir_function *fn, const struct check_fn_info *info,
 			 const char *display_path, struct finding_vec *out, struct engine_stats *stats)
 {
-	static const struct check_fn_info no_info = { NULL, false, false, 0, NULL, NULL };
+	static const struct check_fn_info no_info = { .is_root = true };
 	struct check_ctx ctx;
 	struct eng_hooks hooks = {
 		.ctx = &ctx,

@@ -14,10 +14,13 @@
  * A function that has callers is not an unlocked site itself: its writes
  * (and its helpers') are sites in its callers (spliced), where the
  * caller's locks are known.  Sites in probe/init/remove paths (named *_probe, *_init,
- * *_remove or marked __init) run before the device is shared and are
- * reported only with --strict.
+ * *_remove or marked __init), in dev_pm_ops system-sleep callbacks, and in
+ * an open path (ndo_open) before it requests its interrupt run before the
+ * device is shared and are reported only with --strict
+ * (rules/checks.json, rules/frameworks/entry-points.json).
  */
 #include "checks.h"
+#include "../rules/entry_points.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,6 +48,8 @@ struct mmio005_program {
 
 struct mmio005_fn {
 	VEC(struct write_site) sites;	/* this function's, by top node */
+	uint8_t *after_irq;		/* open path: per node, reachable from an
+					 * interrupt registration; NULL otherwise */
 };
 
 static void *mmio005_begin_program(const struct engine_config *cfg, bool strict)
@@ -56,10 +61,79 @@ static void *mmio005_begin_program(const struct engine_config *cfg, bool strict)
 	return p;
 }
 
+/* An IR_CALL that registers an interrupt handler
+ * (rules/frameworks/entry-points.json, kind irq). */
+static bool is_irq_registration(const struct check_ctx *ctx, const struct ir_node *n)
+{
+	const char *callee = n->op == IR_CALL && !n->indirect && n->callee ? check_str(ctx, n->callee) : NULL;
+
+	for (uint32_t a = 0; callee && a < n->nargs; a++) {
+		const struct entry_point *e = rules_entry_call(ctx->rules, callee, (int)a);
+		if (e && e->kind == ENTRY_IRQ)
+			return true;
+	}
+	return false;
+}
+
+/* A registration, or a call of a function of the file that makes one in
+ * its body (e1000_open() calls e1000_request_irq(), which calls
+ * request_irq()). */
+static bool registers_irq(const struct check_ctx *ctx, const struct ir_node *n)
+{
+	if (n->op != IR_CALL || n->indirect || !n->callee)
+		return false;
+	if (is_irq_registration(ctx, n))
+		return true;
+	for (size_t i = 0; i < ctx->unit->functions.n; i++) {
+		const struct ir_function *fn = ctx->unit->functions.v[i];
+		if (fn->name != n->callee)
+			continue;
+		for (size_t k = 0; k < fn->nodes.n; k++)
+			if (is_irq_registration(ctx, &fn->nodes.v[k]))
+				return true;
+	}
+	return false;
+}
+
+/* Nodes an interrupt registration can precede; NULL when the function
+ * registers none (then nothing of it is setup: its interrupt was
+ * requested elsewhere, at probe). */
+static uint8_t *nodes_after_irq(const struct check_ctx *ctx)
+{
+	const struct ir_function *fn = ctx->fn;
+	uint8_t *seen = xcalloc(fn->nodes.n ? fn->nodes.n : 1, 1);
+	VEC(uint32_t) work = VEC_INIT;
+	bool any = false;
+
+	for (uint32_t i = 0; i < fn->nodes.n; i++)
+		if (registers_irq(ctx, &fn->nodes.v[i])) {
+			any = true;
+			VEC_PUSH(work, i);
+		}
+	while (work.n) {
+		uint32_t k = work.v[--work.n], ns;
+		const struct ir_edge *e = ir_succs(fn, k, &ns);
+		for (uint32_t j = 0; j < ns; j++)
+			if (!seen[e[j].to]) {
+				seen[e[j].to] = 1;
+				VEC_PUSH(work, e[j].to);
+			}
+	}
+	VEC_FREE(work);
+	if (!any) {
+		free(seen);
+		return NULL;
+	}
+	return seen;
+}
+
 static void *mmio005_begin(struct check_ctx *ctx)
 {
-	(void)ctx;
-	return xcalloc(1, sizeof(struct mmio005_fn));
+	struct mmio005_fn *st = xcalloc(1, sizeof(struct mmio005_fn));
+
+	if (ctx->info->open_until_irq)
+		st->after_irq = nodes_after_irq(ctx);
+	return st;
 }
 
 static str_id lock_key(const struct eng_lock *l)
@@ -80,8 +154,8 @@ static void site_free(struct write_site *s)
 }
 
 /* First visit of a site: its locks are this path's exclusive locks. */
-static void site_init(struct check_ctx *ctx, struct write_site *s, uint32_t node, uint32_t top,
-		      int nheld, const struct eng_lock *held)
+static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct write_site *s, uint32_t node,
+		      uint32_t top, int nheld, const struct eng_lock *held)
 {
 	const struct ir_node *n = check_node(ctx, node), *t = check_node(ctx, top);
 	size_t len;
@@ -106,7 +180,7 @@ static void site_init(struct check_ctx *ctx, struct write_site *s, uint32_t node
 		s->locks[s->nlocks] = lock_key(&held[i]);
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
-	s->init_path = ctx->info->is_init;
+	s->init_path = ctx->info->is_init || (st->after_irq && !st->after_irq[top]);
 }
 
 /* A later path: keep only the locks held on it too. */
@@ -140,7 +214,7 @@ static void mmio005_write(struct check_ctx *ctx, void *scratch, uint32_t node, i
 			return;
 		}
 	struct write_site s;
-	site_init(ctx, &s, node, top, nheld, held);
+	site_init(ctx, st, &s, node, top, nheld, held);
 	VEC_PUSH(st->sites, s);
 }
 
@@ -162,6 +236,7 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 		VEC_PUSH(prog->sites, *s);
 	}
 	VEC_FREE(st->sites);
+	free(st->after_irq);
 	free(st);
 }
 

@@ -223,9 +223,12 @@ static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
  * counts as needed: we cannot show it was redundant. */
 static void ghost_needed(struct run *R, const struct pending_write *w)
 {
-	for (int slot = 0; slot < R->cfg->nmodels; slot++)
-		if ((w->ghost & (1u << slot)) && R->hooks->on_mmiowb_needed)
+	for (int slot = 0; slot < R->cfg->nmodels && R->hooks->on_mmiowb_needed; slot++) {
+		if (w->ghost & (1u << slot))
 			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->ghost_barrier, slot);
+		if (w->carry & (1u << slot))
+			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->carry_barrier, slot);
+	}
 }
 
 static uint32_t flag_reset_by(const struct run *R, const struct path_state *s, int slot,
@@ -270,6 +273,8 @@ static void judge_release(struct run *R, struct path_state *s, int hi, uint32_t 
 				continue;
 			if (!h->hooked && (pw->lockmask & other_hooked))
 				continue;	/* the spinlock around it decides */
+			if ((pw->carry & mbit) && R->hooks->on_mmiowb_needed)
+				R->hooks->on_mmiowb_needed(R->hooks->ctx, pw->carry_barrier, slot);
 			if (pw->ghost & mbit) {
 				if (R->hooks->on_mmiowb_needed)
 					R->hooks->on_mmiowb_needed(R->hooks->ctx, pw->ghost_barrier, slot);
@@ -344,10 +349,16 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 	report_held(R, s, node, R->hooks->on_write);
 	if (mask) {
 		/* the same write site again (a loop): the new instance replaces
-		 * the old one, so loops do not grow the state */
+		 * the old one, so loops do not grow the state; an mmiowb()
+		 * that ordered the old one is judged with the new one (same
+		 * site, same section: it escapes when the new one does) */
+		uint16_t carry = 0;
+		uint32_t carry_barrier = 0;
 		for (int w = 0; w < s->nwrites; w++)
 			if (s->writes[w].node == node && s->writes[w].lockmask == mask) {
-				ghost_needed(R, &s->writes[w]);
+				const struct pending_write *old = &s->writes[w];
+				carry = old->ghost | old->carry;
+				carry_barrier = old->ghost ? old->ghost_barrier : old->carry_barrier;
 				state_remove_write(s, w);
 				break;
 			}
@@ -363,6 +374,8 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 		w->device = n->device;
 		w->unordered = R->all_slots;
 		w->lockmask = mask;
+		w->carry = carry & w->unordered;
+		w->carry_barrier = w->carry ? carry_barrier : 0;
 	}
 	run_all(R, s, FW_WRITE, node, PROG_WRITE, acc->klass, wi, n->device);
 	state_compact_writes(s);

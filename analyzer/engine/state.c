@@ -120,12 +120,15 @@ void state_compact_writes(struct path_state *s)
 	for (int w = s->nwrites - 1; w >= 0; w--) {
 		struct pending_write *pw = &s->writes[w];
 		pw->ghost &= pw->unordered;
+		pw->carry &= pw->unordered;
 		pw->covered &= pw->unordered;
 		pw->marked &= pw->unordered;
 		if (!pw->unordered)
 			state_remove_write(s, w);
 		else if (!pw->ghost)
 			pw->ghost_barrier = 0;
+		if (!pw->carry)
+			pw->carry_barrier = 0;
 	}
 }
 

@@ -33,7 +33,11 @@ struct pending_write {
 	uint16_t marked;		/* its program set the model's flag */
 	uint16_t ghost;			/* ordered only by ghost_barrier */
 	uint8_t lockmask;		/* bit per held[] index when written */
-	uint8_t pad[3];
+	uint8_t pad;
+	uint16_t carry;			/* an earlier instance of this write site (a
+					 * loop) was ordered only by carry_barrier:
+					 * it escapes exactly when this one does */
+	uint32_t carry_barrier;
 };
 
 enum flag_writer { FW_NONE, FW_ACQUIRE, FW_TRYLOCK, FW_RELEASE, FW_WRITE, FW_READ };

@@ -11,6 +11,7 @@
  * `struct tg3 x = { .write32 = f }` therefore meet on the same key.
  */
 #include "fe_internal.h"
+#include "../rules/entry_points.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -153,7 +154,7 @@ static CXCursor named_function(CXCursor value)
 /* Record `slot := function` at cursor `at` (whose file may be a header). */
 static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor at)
 {
-	struct ir_fnptr p;
+	struct ir_fnptr p = { 0 };
 	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(at));
 	CXFile file;
 
@@ -219,6 +220,33 @@ void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign)
 		return;
 	}
 	store_value(t, fe_slot_key(t, lhs), fe_nth_child(assign, 1), assign);
+}
+
+/*
+ * A call the rules name as a registration (`request_irq(irq, foo_intr,
+ * ...)`, rules/frameworks/entry-points.json): record each function passed
+ * in an argument the rules list, as a store keyed by the called name.
+ */
+void fe_note_registration(struct tu_ctx *t, CXCursor call, const char *callee)
+{
+	const struct rules *r = t->fe->rules;
+	int n = clang_Cursor_getNumArguments(call);
+
+	if (!rules_entry_registers(r, callee))
+		return;
+	for (int i = 0; i < n; i++) {
+		if (!rules_entry_call(r, callee, i))
+			continue;
+		CXCursor fnc = named_function(clang_Cursor_getArgument(call, (unsigned)i));
+		if (clang_Cursor_isNull(fnc))
+			continue;
+		size_t before = t->u->fnptrs.n;
+		add_fnptr(t, strpool_intern(t->u->strings, callee), fnc, call);
+		if (t->u->fnptrs.n > before) {
+			t->u->fnptrs.v[before].registration = true;
+			t->u->fnptrs.v[before].arg = i;
+		}
+	}
 }
 
 /* ---- initializers ---- */

@@ -357,6 +357,7 @@ static void lower_call(struct fn_ctx *f, CXCursor c)
 		char *name = fe_spelling(callee);
 		nd->callee = strpool_intern(f->t->u->strings, name);
 		nd->spelled = nd->callee;
+		fe_note_registration(f->t, c, name);
 		free(name);
 	} else {
 		/* through a field or pointer: the slot key fnptr stores use */

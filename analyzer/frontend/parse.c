@@ -72,6 +72,20 @@ struct top_scan {
 	cursor_vec fns;
 };
 
+/* A function a macro defines where the main file invokes it (the SCSI
+ * midlayer's DEF_SCSI_QCMD(foo_queuecommand)): its text is the header's,
+ * but it is the file's function. */
+static bool defined_by_main_file_macro(struct tu_ctx *t, CXCursor c)
+{
+	CXSourceLocation loc = clang_getCursorLocation(c);
+	CXFile file;
+
+	if (clang_Location_isFromMainFile(loc))
+		return false;
+	clang_getExpansionLocation(loc, &file, NULL, NULL, NULL);
+	return file && clang_File_isEqual(file, clang_getFile(t->tu, t->u->path));
+}
+
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct top_scan *s = data;
@@ -80,6 +94,10 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	(void)parent;
 	if (k == CXCursor_VarDecl)	/* any file: ops tables in headers too */
 		fe_scan_var_init(s->t, c, true);
+	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && defined_by_main_file_macro(s->t, c)) {
+		VEC_PUSH(s->fns, c);	/* static DEF_SCSI_QCMD(foo_queuecommand) */
+		return CXChildVisit_Continue;
+	}
 	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
 		return CXChildVisit_Continue;
 	if (k == CXCursor_MacroExpansion) {

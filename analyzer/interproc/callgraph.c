@@ -200,8 +200,8 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 	const char *slot = S(p, c->callee);
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (!slot_matches(slot, S(p, fp->slot)))
-			continue;
+		if (fp->registration || !slot_matches(slot, S(p, fp->slot)))
+			continue;	/* a registration is not a store into a slot */
 		int fi = resolve_name(p, fp->loc.file, fp->function);
 		if (fi < 0)
 			continue;

@@ -207,13 +207,18 @@ static void dump_list(const struct ir_unit *u, struct strbuf *out, const str_id 
 
 static const char *const contract_names[] = { "must_hold", "acquires", "releases" };
 
-/* The unit's function-pointer stores, one per line. */
+/* The unit's function-pointer stores and registrations, one per line. */
 void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out)
 {
 	for (size_t i = 0; i < u->fnptrs.n; i++) {
 		const struct ir_fnptr *p = &u->fnptrs.v[i];
-		strbuf_addf(out, "fnptr %s = %s @%s:%u:%u\n", strpool_str(u->strings, p->slot),
-			    strpool_str(u->strings, p->function), p->loc.file ? strpool_str(u->strings, p->loc.file) : "?",
+		if (p->registration)
+			strbuf_addf(out, "fnptr %s(#%d) = %s", strpool_str(u->strings, p->slot), p->arg,
+				    strpool_str(u->strings, p->function));
+		else
+			strbuf_addf(out, "fnptr %s = %s", strpool_str(u->strings, p->slot),
+				    strpool_str(u->strings, p->function));
+		strbuf_addf(out, " @%s:%u:%u\n", p->loc.file ? strpool_str(u->strings, p->loc.file) : "?",
 			    p->loc.line, p->loc.col);
 	}
 }

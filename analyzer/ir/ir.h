@@ -93,13 +93,19 @@ struct ir_contract {
 };
 
 /* A function stored into a function-pointer struct field:
- * `.write32 = tg3_write32` or `tp->write32 = tg3_write32`. */
+ * `.write32 = tg3_write32` or `tp->write32 = tg3_write32`; or passed to a
+ * registration call the rules name (`request_irq(irq, foo_intr, ...)`,
+ * rules/frameworks/entry-points.json). */
 struct ir_fnptr {
 	str_id slot;			/* "struct tg3::write32" (type path of the
 					 * field), or the bare field name when the
-					 * struct type is unknown */
+					 * struct type is unknown; for a
+					 * registration, the called function */
 	str_id function;		/* the function's name */
 	struct ir_loc loc;
+	bool registration;		/* passed to a call, not stored */
+	int arg;			/* registration: the argument it was passed
+					 * as (0-based) */
 };
 
 struct ir_function {

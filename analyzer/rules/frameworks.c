@@ -33,7 +33,7 @@ static struct frameworks *fw_of(struct rules *r)
 /* ---- small field readers (errors point at the key's line) ---- */
 
 /* Refuse keys this object does not know, so typos are errors. */
-static int fw_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed)
+int fw_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed)
 {
 	const char *key;
 	json_t *v;
@@ -49,7 +49,7 @@ static int fw_check_keys(struct load_ctx *c, json_t *obj, const char *what, cons
 }
 
 /* A string field, copied into *out; NULL when absent and not required. */
-static int fw_string(struct load_ctx *c, json_t *obj, const char *key, bool required, const char *what,
+int fw_string(struct load_ctx *c, json_t *obj, const char *key, bool required, const char *what,
 		     char **out)
 {
 	json_t *v = json_object_get(obj, key);
@@ -64,7 +64,7 @@ static int fw_string(struct load_ctx *c, json_t *obj, const char *key, bool requ
 }
 
 /* A required non-empty list of non-empty strings, appended to out. */
-static int fw_string_list(struct load_ctx *c, json_t *obj, const char *key, const char *what, void *outv)
+int fw_string_list(struct load_ctx *c, json_t *obj, const char *key, const char *what, void *outv)
 {
 	VEC(char *) *out = outv;
 	json_t *list = json_object_get(obj, key), *v;
@@ -83,7 +83,7 @@ static int fw_string_list(struct load_ctx *c, json_t *obj, const char *key, cons
 }
 
 /* Map a string to its index in names (NULL-terminated), else an error. */
-static int fw_pick(struct load_ctx *c, const char *value, const char *key, const char *const *names, int *out)
+int fw_pick(struct load_ctx *c, const char *value, const char *key, const char *const *names, int *out)
 {
 	struct strbuf known = STRBUF_INIT;
 
@@ -331,7 +331,7 @@ static int load_locks(struct load_ctx *c, json_t *e, struct framework_entry *fe)
 }
 
 /* Line of the entry's name in its file, for listings and messages. */
-static int entry_line(const struct load_ctx *c, const char *name)
+int fw_entry_line(const struct load_ctx *c, const char *name)
 {
 	struct strbuf q = STRBUF_INIT;
 	const char *hit;
@@ -367,7 +367,7 @@ static int parse_entry(struct load_ctx *c, json_t *e, struct framework_entry *fe
 	if (fw_string_list(c, e, "source", what, &fe->sources) < 0 || fw_string(c, e, "note", false, what, &fe->note) < 0)
 		return -1;
 	fe->file = xstrdup(c->path);
-	fe->line = entry_line(c, fe->name);
+	fe->line = fw_entry_line(c, fe->name);
 	return 0;
 }
 

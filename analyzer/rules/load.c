@@ -481,10 +481,11 @@ static int load_wrappers(struct load_ctx *c, json_t *list)
 static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "lock_apis",
 					"accessors", "barriers", "models", "checks", "guards", "annotations",
 					"frameworks", /* FRAMEWORKS: after lock_kinds (frameworks.c) */
+					"entry_points", /* entry_points.c */
 					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
 	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, load_check,
-	load_guard, load_annotation, frameworks_load_entry,
+	load_guard, load_annotation, frameworks_load_entry, entry_points_load_entry,
 };
 
 /* A parsed file waiting for its sections to be loaded. */
@@ -537,7 +538,7 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 		if (!known)
 			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
 					  "lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
-					  "annotations, frameworks)", key);
+					  "annotations, frameworks, entry_points)", key);
 	}
 	return 0;
 }

@@ -3,6 +3,7 @@
  */
 #include "rules_int.h"
 #include "frameworks.h"
+#include "entry_points.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -94,6 +95,7 @@ void rules_free(struct rules *r)
 	VEC_FREE(r->lock_wrappers);
 	VEC_FREE(r->by_name);
 	frameworks_free(r);	/* FRAMEWORKS (frameworks.c) */
+	entry_points_free(r);
 	strpool_free(r->names);
 	free(r);
 }

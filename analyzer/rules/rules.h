@@ -14,6 +14,7 @@
 #include "../util/util.h"
 
 struct frameworks;
+struct entry_points;
 
 #define RULES_MAX_MODELS 16
 #define RULES_MAX_REGS 4
@@ -168,6 +169,7 @@ struct rules {
 	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
 	VEC(struct annotation) annotations;	/* "annotations" in locks.json */
 	struct frameworks *frameworks;	/* FRAMEWORKS: callback lock contexts (frameworks.h) */
+	struct entry_points *entry_points;	/* unlocked entry points, setup paths (entry_points.h) */
 };
 
 /*

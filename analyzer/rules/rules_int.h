@@ -27,6 +27,17 @@ int rules_load_model(struct load_ctx *c, json_t *e);
 
 /* FRAMEWORKS: parse one "frameworks" entry and add or replace it (frameworks.c). */
 int frameworks_load_entry(struct load_ctx *c, json_t *e);
+/* Parse one "entry_points" entry and add or replace it (entry_points.c). */
+int entry_points_load_entry(struct load_ctx *c, json_t *e);
+
+/* Field readers shared by the frameworks and entry_points sections
+ * (frameworks.c); each returns 0 or -1 with the error written. */
+int fw_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed);
+int fw_string(struct load_ctx *c, json_t *obj, const char *key, bool required, const char *what, char **out);
+int fw_string_list(struct load_ctx *c, json_t *obj, const char *key, const char *what, void *outv);
+int fw_pick(struct load_ctx *c, const char *value, const char *key, const char *const *names, int *out);
+/* Line of "name" in the file being loaded. */
+int fw_entry_line(const struct load_ctx *c, const char *name);
 
 /* Free what a model owns, programs included (lookup.c). */
 void rules_free_model(struct rules *r, struct model *m);

@@ -6,6 +6,7 @@
  */
 #include "session_int.h"
 #include "../rules/frameworks.h"
+#include "../rules/entry_points.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -192,6 +193,57 @@ static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, in
 	return n;
 }
 
+/* ---- entry points (rules/frameworks/entry-points.json) ---- */
+
+/* What the kernel's registrations and the slots make of function fi. */
+struct entry_info {
+	char *entry;		/* unlocked entry point: why, for messages */
+	bool setup;		/* a setup path (dev_pm_ops) */
+	bool open;		/* an open path: setup until it requests an irq */
+};
+
+/* The entry point a registration or store of fi means, or NULL. */
+static const struct entry_point *entry_of(struct mc_session *s, const struct ir_fnptr *fp)
+{
+	const char *slot = strpool_str(s->strings, fp->slot), *sep;
+
+	if (!slot)
+		return NULL;
+	if (fp->registration)
+		return rules_entry_call(s->rules, slot, fp->arg);
+	if (!(sep = strstr(slot, "::")) || strchr(sep + 2, '.'))
+		return NULL;
+	char *type = xstrndup(slot, (size_t)(sep - slot));
+	const struct entry_point *e = rules_entry_slot(s->rules, type, sep + 2);
+	free(type);
+	return e;
+}
+
+static void entry_info_of(struct mc_session *s, struct ipa_program *p, int fi, struct entry_info *out)
+{
+	const struct ipa_fn *f = &p->fns.v[fi];
+
+	memset(out, 0, sizeof(*out));
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		if (fp->function != f->name || (f->fn->is_static && fp->loc.file != f->file))
+			continue;
+		const struct entry_point *e = entry_of(s, fp);
+		if (!e)
+			continue;
+		out->setup |= e->kind == ENTRY_SETUP;
+		out->open |= e->kind == ENTRY_OPEN;
+		if (!entry_kind_unlocked(e->kind) || out->entry)
+			continue;
+		const char *slot = strpool_str(s->strings, fp->slot);
+		out->entry = fp->registration
+			? xasprintf("%s (passed to %s() at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
+				    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name)
+			: xasprintf("%s (stored into %s at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
+				    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name);
+	}
+}
+
 /* Same rule, model and place: the second context found it again. */
 static void drop_repeats(struct finding_vec *v, size_t first)
 {
@@ -231,11 +283,15 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
 		int fi = (int)ipa_unit_fn(p, k, i);
-		struct check_fn_info info = { prog, setup_function(s, fn, strpool_str(u->strings, fn->name)),
+		struct entry_info ei;
+		entry_info_of(s, p, fi, &ei);
+		struct check_fn_info info = { prog, ei.setup || setup_function(s, fn, strpool_str(u->strings, fn->name)),
 					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
-					      callee_has_contract, p };
+					      callee_has_contract, p, ei.entry,
+					      !p->fns.v[fi].has_callers || ei.entry, ei.open };
 		struct fw_context ctx[MAX_CONTEXTS];
 		size_t nctx = framework_contexts(s, p, fi, ctx);
+		info.is_root |= nctx > 0;	/* the framework calls it */
 		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
 		size_t first = findings.n;
@@ -248,6 +304,7 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 			ir_fn_free(cx);
 		}
 		drop_repeats(&findings, first);
+		free(ei.entry);
 		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
 		res->functions[i].line = fn->loc.line;
 		res->functions[i].nodes = x->nodes.n;

@@ -8,6 +8,9 @@
  * a path that returns with x released breaks it (MMIO007 on that return:
  * such a helper wants __cond_lock()).
  * The caller does not repeat what an annotated callee reports itself.
+ * foo_barrier_locked()'s mmiowb() is judged at its line over its only
+ * caller, which holds dev->lock: needed under contract (a relaxed write
+ * before it), redundant under ppc64-legacy (writel_relaxed() is writel()).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -41,7 +44,7 @@ static void foo_barrier_locked(struct foo_dev *dev)
 	__must_hold(&dev->lock)
 {
 	writel_relaxed(0, dev->regs + 0x18);
-	mmiowb();
+	mmiowb(); /* expect: MMIO003@ppc64-legacy */
 }
 
 static int foo_lock_if_idle(struct foo_dev *dev)

@@ -1,8 +1,10 @@
 /*
  * A helper whose mmiowb() orders the caller's relaxed write before the
- * unlock: no MMIO001; the helper's own mmiowb() is judged where it is
- * called (inside the section: not stray, and not reported as redundant
- * from the caller: its fix-it would be in the helper).
+ * unlock: no MMIO001; the static helper's mmiowb() is judged once at its
+ * own line over its callers: inside the section, so not stray; needed under
+ * contract (the release does not order a relaxed write), redundant under
+ * ppc64-legacy, where writel_relaxed() is writel() and the release orders
+ * it (MMIO003 there, with its fix-it in the helper).
  */
 #include <linux/kernel.h>
 #include <linux/errno.h>
@@ -19,7 +21,7 @@ struct foo_dev {
 static void foo_order(struct foo_dev *dev)
 {
 	(void)dev;
-	mmiowb();
+	mmiowb(); /* expect: MMIO003@ppc64-legacy */
 }
 
 void foo_tx(struct foo_dev *dev, u32 v)

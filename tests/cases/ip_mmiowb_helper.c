@@ -1,7 +1,9 @@
 /*
- * mmiowb() inside a helper: judged where the helper is called.  Called
- * after the unlock it orders nothing (MMIO004 on the call line); called
- * inside the section it is not stray.
+ * mmiowb() inside a static helper: judged once, at its own line, over the
+ * calls that reach it.  Called after the unlock it orders nothing (MMIO004
+ * on the mmiowb() line, foo_late_sync() in the trace); called inside the
+ * section it is not stray; since not every caller holds the lock, it is
+ * not MMIO003 either.
  */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
@@ -15,7 +17,7 @@ struct foo_dev {
 static void foo_sync(struct foo_dev *dev)
 {
 	(void)dev;
-	mmiowb();
+	mmiowb(); /* expect: MMIO004 */
 }
 
 void foo_late_sync(struct foo_dev *dev, u32 v)
@@ -23,7 +25,7 @@ void foo_late_sync(struct foo_dev *dev, u32 v)
 	spin_lock(&dev->lock);
 	writel(v, dev->regs);
 	spin_unlock(&dev->lock);
-	foo_sync(dev); /* expect: MMIO004 */
+	foo_sync(dev);
 }
 
 void foo_good_sync(struct foo_dev *dev, u32 v)

@@ -250,8 +250,8 @@ static void test_indirect_targets(void)
 	uint32_t unk = fb_call(&c, "struct tg3::read32", ta, 1, 13);
 	c.fn->nodes.v[unk].indirect = true;
 	fb_end(&c);
-	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0 } };
-	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0 } };
+	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0 }, false, 0 };
+	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0 }, false, 0 };
 	VEC_PUSH(u->fnptrs, f1);
 	VEC_PUSH(u->fnptrs, f2);
 

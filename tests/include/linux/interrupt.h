@@ -50,4 +50,49 @@ extern void disable_irq(unsigned int irq);
 extern void enable_irq(unsigned int irq);
 extern void synchronize_irq(unsigned int irq);
 
+struct device;
+
+extern int __must_check
+request_any_context_irq(unsigned int irq, irq_handler_t handler,
+			unsigned long flags, const char *name, void *dev_id);
+
+extern int __must_check
+devm_request_threaded_irq(struct device *dev, unsigned int irq,
+			  irq_handler_t handler, irq_handler_t thread_fn,
+			  unsigned long irqflags, const char *devname,
+			  void *dev_id);
+
+static inline int __must_check
+devm_request_irq(struct device *dev, unsigned int irq, irq_handler_t handler,
+		 unsigned long irqflags, const char *devname, void *dev_id)
+{
+	return devm_request_threaded_irq(dev, irq, handler, NULL, irqflags,
+					 devname, dev_id);
+}
+
+/* Tasklets (include/linux/interrupt.h 6.1). */
+struct tasklet_struct
+{
+	struct tasklet_struct *next;
+	unsigned long state;
+	int count;
+	bool use_callback;
+	union {
+		void (*func)(unsigned long data);
+		void (*callback)(struct tasklet_struct *t);
+	};
+	unsigned long data;
+};
+
+extern void __tasklet_schedule(struct tasklet_struct *t);
+static inline void tasklet_schedule(struct tasklet_struct *t)
+{
+	__tasklet_schedule(t);
+}
+extern void tasklet_kill(struct tasklet_struct *t);
+extern void tasklet_init(struct tasklet_struct *t,
+			 void (*func)(unsigned long), unsigned long data);
+extern void tasklet_setup(struct tasklet_struct *t,
+			  void (*callback)(struct tasklet_struct *));
+
 #endif

@@ -381,4 +381,42 @@ extern void netif_wake_queue(struct net_device *dev);
 extern void netif_start_queue(struct net_device *dev);
 extern bool netif_queue_stopped(const struct net_device *dev);
 
+/* NAPI (include/linux/netdevice.h 6.1): the poll function runs from
+ * net_rx_action() (softirq) with no driver lock held. */
+#define NAPI_POLL_WEIGHT	64
+struct napi_struct {
+	unsigned long		state;
+	int			weight;
+	int			(*poll)(struct napi_struct *, int);
+	struct net_device	*dev;
+};
+
+extern void netif_napi_add_weight(struct net_device *dev, struct napi_struct *napi,
+				  int (*poll)(struct napi_struct *, int), int weight);
+
+static inline void
+netif_napi_add(struct net_device *dev, struct napi_struct *napi,
+	       int (*poll)(struct napi_struct *, int))
+{
+	netif_napi_add_weight(dev, napi, poll, NAPI_POLL_WEIGHT);
+}
+
+static inline void netif_napi_add_tx_weight(struct net_device *dev, struct napi_struct *napi,
+					    int (*poll)(struct napi_struct *, int), int weight)
+{
+	netif_napi_add_weight(dev, napi, poll, weight);
+}
+
+static inline void netif_napi_add_tx(struct net_device *dev, struct napi_struct *napi,
+				     int (*poll)(struct napi_struct *, int))
+{
+	netif_napi_add_tx_weight(dev, napi, poll, NAPI_POLL_WEIGHT);
+}
+
+extern void napi_enable(struct napi_struct *n);
+extern void napi_disable(struct napi_struct *n);
+extern bool napi_complete_done(struct napi_struct *n, int work_done);
+extern bool napi_schedule_prep(struct napi_struct *n);
+extern void __napi_schedule(struct napi_struct *n);
+
 #endif

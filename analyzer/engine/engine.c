@@ -120,7 +120,8 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 	}
 	R->stats->truncated = true;
 	for (uint32_t i = 0; i < set->n; i++) {
-		struct path_state joined = R->pool.states.v[set->ids[i]];
+		struct path_state joined;
+		state_pool_get(&R->pool, set->ids[i], &joined);
 		if (!same_locks(&joined, s))
 			continue;
 		join_into(&joined, s);
@@ -484,8 +485,9 @@ static void step_trylock(struct run *R, uint32_t node, const struct path_state *
 static void step(struct run *R, uint32_t node, uint32_t id)
 {
 	const struct ir_node *n = &R->fn->nodes.v[node];
-	struct path_state s = R->pool.states.v[id];	/* copy: the pool may move */
+	struct path_state s;
 
+	state_pool_get(&R->pool, id, &s);	/* a copy: the pool may move */
 	R->stats->visits++;
 	switch (n->op) {
 	case IR_BRANCH:
@@ -560,7 +562,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	R.stats = stats;
 	R.max_states = cfg->max_states > 0 ? cfg->max_states : ENG_DEFAULT_MAX_STATES;
 	R.all_slots = (uint16_t)((1u << cfg->nmodels) - 1);
-	state_pool_init(&R.pool);
+	state_pool_init(&R.pool, cfg->nmodels);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 
 	memset(&init, 0, sizeof(init));
@@ -572,7 +574,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 		step(&R, w.node, w.state);
 	}
 
-	stats->states = R.pool.states.n;
+	stats->states = state_pool_count(&R.pool);
 	for (size_t i = 0; i < fn->nodes.n; i++)
 		free(R.sets[i].ids);
 	free(R.sets);

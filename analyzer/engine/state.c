@@ -7,25 +7,30 @@
 #include <stdlib.h>
 #include <string.h>
 
-void state_pool_init(struct state_pool *p)
+void state_pool_init(struct state_pool *p, int nmachines)
 {
+	assert(nmachines >= 0 && nmachines <= ENG_MAX_MODELS);
 	memset(p, 0, sizeof(*p));
 	p->nslots = 64;
 	p->slots = xcalloc(p->nslots, sizeof(*p->slots));
+	p->nmachines = nmachines;
 }
 
 void state_pool_free(struct state_pool *p)
 {
-	VEC_FREE(p->states);
+	VEC_FREE(p->bytes);
+	VEC_FREE(p->offset);
+	VEC_FREE(p->hashes);
 	free(p->slots);
 	p->slots = NULL;
 }
 
-/* Mix 8 bytes at a time (the state is hashed on every visit). */
-static uint64_t mix_words(const void *data, size_t n, uint64_t h)
+/* Mix 8 bytes at a time, then finalize (MurmurHash3's fmix64): the pool
+ * indexes by the low bits, which the multiplications alone leave
+ * depending on low input bits only. */
+static uint64_t hash_packed(const unsigned char *p, size_t n)
 {
-	const unsigned char *p = data;
-	uint64_t w;
+	uint64_t h = HASH_SEED, w;
 
 	for (; n >= 8; n -= 8, p += 8) {
 		memcpy(&w, p, 8);
@@ -37,21 +42,60 @@ static uint64_t mix_words(const void *data, size_t n, uint64_t h)
 		memcpy(&w, p, n);
 		h = (h ^ w) * 0x100000001b3ULL;
 	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
+	h ^= h >> 33;
 	return h;
 }
 
-/* Only the used part of each array: the rest is zero in every state, and
- * the counts themselves are hashed, so equal states hash equal. */
-static uint64_t state_hash(const struct path_state *s)
+/* Append n bytes of src at *at; the new end. */
+static unsigned char *put(unsigned char *at, const void *src, size_t n)
 {
-	uint64_t h = HASH_SEED;
+	memcpy(at, src, n);
+	return at + n;
+}
 
-	h = mix_words(&s->nheld, 4, h);
-	h = mix_words(s->held, (size_t)s->nheld * sizeof(s->held[0]), h);
-	h = mix_words(s->writes, (size_t)s->nwrites * sizeof(s->writes[0]), h);
-	h = mix_words(s->machines, sizeof(s->machines), h);
-	h = mix_words(s->facts, (size_t)s->nfacts * sizeof(s->facts[0]), h);
-	return h;
+/* Pack s into out: the counts, then only the used part of each array. */
+static size_t pack(const struct path_state *s, int nmachines, unsigned char *out)
+{
+	unsigned char *at = out;
+
+	at = put(at, &s->nheld, 4);	/* nheld, nwrites, nfacts, released_any */
+	at = put(at, s->held, (size_t)s->nheld * sizeof(s->held[0]));
+	at = put(at, s->writes, (size_t)s->nwrites * sizeof(s->writes[0]));
+	at = put(at, s->machines, (size_t)nmachines * sizeof(s->machines[0]));
+	at = put(at, s->facts, (size_t)s->nfacts * sizeof(s->facts[0]));
+	return (size_t)(at - out);
+}
+
+static size_t packed_len(const struct state_pool *p, uint32_t id)
+{
+	size_t end = id + 1 < p->offset.n ? p->offset.v[id + 1] : p->bytes.n;
+	return end - p->offset.v[id];
+}
+
+void state_pool_get(const struct state_pool *p, uint32_t id, struct path_state *out)
+{
+	assert(id < p->offset.n);
+	const unsigned char *at = p->bytes.v + p->offset.v[id];
+	size_t n;
+
+	memset(out, 0, sizeof(*out));
+	memcpy(&out->nheld, at, 4);
+	at += 4;
+	n = (size_t)out->nheld * sizeof(out->held[0]);
+	memcpy(out->held, at, n);
+	at += n;
+	n = (size_t)out->nwrites * sizeof(out->writes[0]);
+	memcpy(out->writes, at, n);
+	at += n;
+	n = (size_t)p->nmachines * sizeof(out->machines[0]);
+	memcpy(out->machines, at, n);
+	at += n;
+	memcpy(out->facts, at, (size_t)out->nfacts * sizeof(out->facts[0]));
+	assert(at + (size_t)out->nfacts * sizeof(out->facts[0]) == p->bytes.v + p->offset.v[id] + packed_len(p, id));
 }
 
 static void pool_rehash(struct state_pool *p)
@@ -59,8 +103,8 @@ static void pool_rehash(struct state_pool *p)
 	free(p->slots);
 	p->nslots *= 2;
 	p->slots = xcalloc(p->nslots, sizeof(*p->slots));
-	for (size_t id = 0; id < p->states.n; id++) {
-		size_t i = (size_t)state_hash(&p->states.v[id]) & (p->nslots - 1);
+	for (size_t id = 0; id < p->offset.n; id++) {
+		size_t i = (size_t)p->hashes.v[id] & (p->nslots - 1);
 		while (p->slots[i])
 			i = (i + 1) & (p->nslots - 1);
 		p->slots[i] = (uint32_t)id + 1;
@@ -69,19 +113,26 @@ static void pool_rehash(struct state_pool *p)
 
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 {
+	size_t n = pack(s, p->nmachines, p->scratch);
+	uint64_t h = hash_packed(p->scratch, n);
 	size_t mask = p->nslots - 1;
-	size_t i = (size_t)state_hash(s) & mask;
+	size_t i = (size_t)h & mask;
 
 	while (p->slots[i]) {
 		uint32_t id = p->slots[i] - 1;
-		if (!memcmp(&p->states.v[id], s, sizeof(*s)))
+		if (p->hashes.v[id] == h && packed_len(p, id) == n &&
+		    !memcmp(p->bytes.v + p->offset.v[id], p->scratch, n))
 			return id;
 		i = (i + 1) & mask;
 	}
-	uint32_t id = (uint32_t)p->states.n;
-	VEC_PUSH(p->states, *s);
+	uint32_t id = (uint32_t)p->offset.n;
+	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
+	VEC_PUSH(p->hashes, h);
+	VEC_GROW(p->bytes, p->bytes.n + n);
+	memcpy(p->bytes.v + p->bytes.n, p->scratch, n);
+	p->bytes.n += n;
 	p->slots[i] = id + 1;
-	if (p->states.n * 2 > p->nslots)
+	if (p->offset.n * 2 > p->nslots)
 		pool_rehash(p);
 	return id;
 }

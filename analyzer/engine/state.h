@@ -1,9 +1,10 @@
 /*
  * state.h - the engine's path state (private to analyzer/engine/).
  *
- * A path_state is a fixed-size value: unused array slots are kept zeroed so
- * states compare and hash with memcmp.  States are interned in a state_pool
- * and referred to by id; nodes keep small sets of ids.
+ * A path_state is a fixed-size value the engine edits in place: unused
+ * array slots are kept zeroed so states compare and hash with memcmp.
+ * States are interned, packed to their used parts, in a state_pool and
+ * referred to by id; nodes keep small sets of ids.
  *
  * Invariants:
  *  - nheld <= ENG_MAX_HELD, nwrites <= ENG_MAX_WRITES, nfacts <= ENG_MAX_FACTS;
@@ -63,16 +64,34 @@ struct path_state {
 	struct fact facts[ENG_MAX_FACTS];
 };
 
-/* Interning pool of states. */
+/*
+ * Interning pool of states.  A state is stored packed: its four counts, then
+ * only the used held locks, writes, the machine states of the models run
+ * (nmachines; the others stay zero) and the used facts - a tenth of the
+ * fixed struct on most paths, so the pool touches little memory.  Equal
+ * states pack to equal bytes (unused slots are zero), and each packed
+ * state's hash is kept beside it: a probe compares hashes first and a
+ * rehash never hashes a state again.
+ */
 struct state_pool {
-	VEC(struct path_state) states;
+	VEC(unsigned char) bytes;	/* packed states, back to back */
+	VEC(uint32_t) offset;		/* offset.v[id]: where state id starts */
+	VEC(uint64_t) hashes;		/* hashes.v[id]: hash of its packed bytes */
 	uint32_t *slots;		/* open addressing; 0 empty, else id+1 */
 	size_t nslots;
+	int nmachines;
+	unsigned char scratch[sizeof(struct path_state)];
 };
-void state_pool_init(struct state_pool *p);
+void state_pool_init(struct state_pool *p, int nmachines);
 void state_pool_free(struct state_pool *p);
-/* Id of an equal state, adding a copy if new. */
+/* Id of an equal state, adding it if new. */
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s);
+/* Unpack state id into *out (a full path_state, unused slots zero). */
+void state_pool_get(const struct state_pool *p, uint32_t id, struct path_state *out);
+static inline size_t state_pool_count(const struct state_pool *p)
+{
+	return p->offset.n;
+}
 
 /* Remove write i, keeping the order of the rest and zeroing the tail. */
 void state_remove_write(struct path_state *s, int i);

@@ -358,6 +358,25 @@ def t_text_findings(c):
     expect(listing(d) == [], "--no-db created files: %s" % listing(d))
 
 
+def t_stats(c):
+    """--stats prints one line on stderr naming every phase; the findings
+    on stdout are the same as without it."""
+    good = os.path.join(c.inputs, "mmio001.c")
+    d = c.fresh_dir("stats")
+    status, out, err = c.run(["--no-db", "--stats", good], d)
+    expect(status == 1, "--stats must not change the exit status", status, out, err)
+    lines = [l for l in err.splitlines() if l.startswith("mmiocheck: stats: ")]
+    expect(len(lines) == 1, "--stats must print exactly one stats line", status, out, err)
+    pat = (r"^mmiocheck: stats: 1 file, 1 function: parse \d+\.\d\d s, lowering \d+\.\d\d s, "
+           r"summaries \d+\.\d\d s, engine \d+\.\d\d s \([1-9]\d* models? in one walk: [1-9]\d* visits, "
+           r"[1-9]\d* states; 0 at the state bound, 0 summaries capped\), store \d+\.\d\d s$")
+    expect(re.match(pat, lines[0]), "the stats line must name every phase", status, out, err)
+    _, plain, _ = c.run(["--no-db", good], d)
+    expect(plain == out, "--stats changed stdout", status, out, err)
+    _, _, quiet = c.run(["--no-db", good], d)
+    expect("stats:" not in quiet, "without --stats there must be no stats line", status, out, quiet)
+
+
 def t_json_findings(c):
     good = os.path.join(c.inputs, "mmio001.c")
     d = c.fresh_dir("json")
@@ -508,7 +527,7 @@ TESTS = [
     t_missing_file, t_directory, t_binary_file, t_missing_among_good, t_unknown_option,
     t_bad_model, t_unwritable_db, t_db_is_directory, t_foreign_db, t_bad_rules_json,
     t_missing_rules_file, t_no_input,
-    t_text_findings, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
+    t_text_findings, t_stats, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
     t_partial_parse, t_database, t_rerun,
 ]
 

@@ -30,6 +30,7 @@ struct cli {
 	bool kbuild;		/* called by Kbuild as CHECK= */
 	bool no_incremental;
 	bool print_clang_args;	/* -p: print the clang command per file */
+	bool stats;		/* --stats: phase times on stderr */
 	size_t failed, findings;	/* totals of the last run_jobs */
 	struct analyze_hooks hooks;	/* suppressions, baselines (analyze_hooks.h) */
 };

@@ -73,6 +73,22 @@ static unsigned count_failures(const struct mc_result *r, int *status)
 	return n;
 }
 
+/* --stats: one line per session (per worker process with -j) on stderr. */
+static void print_stats(const struct cli *c, const struct mc_session *s)
+{
+	struct mc_stats st;
+
+	if (!c->stats)
+		return;
+	mc_session_stats(s, &st);
+	fprintf(stderr, "mmiocheck: stats: %zu file%s, %zu function%s: parse %.2f s, lowering %.2f s, "
+		"summaries %.2f s, engine %.2f s (%d model%s in one walk: %zu visits, %zu states; "
+		"%zu at the state bound, %zu summaries capped), store %.2f s\n",
+		st.files, st.files == 1 ? "" : "s", st.functions, st.functions == 1 ? "" : "s", st.parse, st.lower, st.summaries,
+		st.engine, st.nmodels, st.nmodels == 1 ? "" : "s", st.visits, st.states, st.bounded,
+		st.capped, st.store);
+}
+
 /* Analyze the FILEs as one program in this process (summaries flow between
  * them), then print each file's results in order. */
 static int run_files(struct cli *c, struct mc_session *s)
@@ -114,6 +130,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 	}
 	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);
 	fflush(stdout);
+	print_stats(c, s);
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);
 		free(err);
@@ -270,8 +287,10 @@ static void job_fini(void *state)
 {
 	struct worker *w = state;
 
-	if (w->s != w->set->shared)
+	if (w->s != w->set->shared) {
+		print_stats(w->set->c, w->s);
 		mc_session_close(w->s);
+	}
 	free(w);
 }
 
@@ -333,6 +352,8 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 		free(err);
 		return MC_EXIT_ERROR;
 	}
+	if (s == set->shared)
+		print_stats(set->c, s);
 	if (t->interrupted)
 		mc_session_mark_interrupted(s);
 	if (t->parse_errors || t->failed)

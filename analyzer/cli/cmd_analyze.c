@@ -33,6 +33,8 @@ static const char usage_text[] =
 	"  --strict           MMIO005 also in probe/init/remove paths\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --max-seconds N    stop analyzing a file after N s (its results are partial)\n"
+	"  --stats            print where the time went on stderr: parse, lowering,\n"
+	"                     summaries, engine, store; states and bounds hit\n"
 	"  --source-root DIR  show file names relative to DIR\n"
 	"  --list-models      print the models and exit\n"
 	"  --list-checks      print the checks and exit\n"
@@ -59,7 +61,7 @@ enum {
 	OPT_MODEL = 256, OPT_RULES, OPT_DB, OPT_NO_DB, OPT_FORMAT, OPT_PREEMPT_RT,
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
-	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED,
+	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
 };
 
 static const struct option long_options[] = {
@@ -83,6 +85,7 @@ static const struct option long_options[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "suppress", required_argument, NULL, OPT_SUPPRESS },
 	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
+	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -157,6 +160,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;
+		case OPT_STATS: c->stats = true; break;
 		case 'p': c->compdb = optarg; break;
 		case 'j':
 			c->jobs = (int)strtol(optarg, &end, 10);

@@ -314,6 +314,11 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 		res->ncapped += p->fns.v[fi].capped;
 		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
 		res->timed_out |= st.timed_out;
+		s->stats.functions++;
+		s->stats.visits += st.visits;
+		s->stats.states += st.states;
+		s->stats.bounded += st.truncated;
+		s->stats.capped += p->fns.v[fi].capped;
 		ir_fn_free(x);
 	}
 	s->cfg.deadline_ns = 0;

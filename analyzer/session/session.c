@@ -297,6 +297,12 @@ const char *mc_rules_dir(const struct mc_options *opt)
 	return default_rules_dir(opt);
 }
 
+void mc_session_stats(const struct mc_session *s, struct mc_stats *out)
+{
+	*out = s->stats;
+	out->nmodels = s->cfg.nmodels;
+}
+
 size_t mc_session_reused(const struct mc_session *s)
 {
 	return incr_reused(s->incr);

@@ -33,6 +33,7 @@ struct mc_session {
 	bool store_failed;	/* a unit could not be written (disk full, locked) */
 	bool defer_recheck;	/* the caller re-runs stale callers (-p workers) */
 	bool force_parse;	/* no reuse: re-checking stale callers */
+	struct mc_stats stats;	/* --stats: phase times and engine work */
 };
 
 

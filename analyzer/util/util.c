@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static void out_of_memory(size_t n)
 {
@@ -352,4 +353,12 @@ size_t utf8_seq_len(const unsigned char *s, size_t avail)
 	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
 		return 0;
 	return len;
+}
+
+uint64_t util_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }

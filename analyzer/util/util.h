@@ -112,6 +112,8 @@ size_t utf8_seq_len(const unsigned char *s, size_t avail);
 
 /* 64-bit FNV-1a, used for fingerprints and hash tables. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
+/* CLOCK_MONOTONIC now, in ns (phase times). */
+uint64_t util_now_ns(void);
 #define HASH_SEED 1469598103934665603ULL
 
 #endif

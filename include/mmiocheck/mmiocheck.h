@@ -182,6 +182,23 @@ void mc_session_mark_errors(struct mc_session *s);
 const char *mc_rules_dir(const struct mc_options *opt);
 /* Units reused (not parsed) by this session. */
 size_t mc_session_reused(const struct mc_session *s);
+
+/* Where a session's time went (wall seconds per phase, summed over its
+ * files) and how much work the engine did (mmiocheck --stats). */
+struct mc_stats {
+	double parse;			/* libclang parsing the files */
+	double lower;			/* clang AST to event IR */
+	double summaries;		/* callee summaries of the program */
+	double engine;			/* path walks and checks (all models in one walk) */
+	double store;			/* writing results to the database */
+	size_t files, functions;	/* files parsed, functions analyzed */
+	size_t visits, states;		/* (node, state) pairs processed, states made */
+	size_t bounded;			/* functions that hit the per-node state bound */
+	size_t capped;			/* summaries cut to lock events */
+	int nmodels;			/* models in the walk (hidden ones too) */
+};
+/* The session's totals so far. */
+void mc_session_stats(const struct mc_session *s, struct mc_stats *out);
 /* Shown paths of the stored files whose callee summaries changed since
  * they were analyzed (to analyze again, each with its own flags; -p). */
 int mc_session_stale_files(struct mc_session *s, char ***paths, size_t *n, char **err);

@@ -233,9 +233,9 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	enum CXErrorCode rc;
 
 	memset(&t, 0, sizeof(t));
-	uint64_t start = util_now_ns();
+	uint64_t start = util_cpu_ns();
 	rc = parse_dropping_rejected(fe, path, args, nargs, &t.tu, u);
-	u->parse_ns = util_now_ns() - start;
+	u->parse_ns = util_cpu_ns() - start;
 	if (rc != CXError_Success || !t.tu) {
 		strbuf_addf(err, "libclang could not parse the file (error %d)", (int)rc);
 		ir_unit_free(u);

@@ -153,8 +153,8 @@ struct ir_unit {
 	 * dropped before parsing again. */
 	VEC(struct ir_input) inputs;
 	VEC(char *) dropped_args;
-	uint64_t parse_ns;		/* libclang's parse; the rest of the
-					 * frontend's time is lowering */
+	uint64_t parse_ns;		/* CPU time of libclang's parse; the rest
+					 * of the frontend's time is lowering */
 };
 
 struct ir_unit *ir_unit_new(const char *path);

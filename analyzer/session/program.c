@@ -213,10 +213,10 @@ static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, ch
 
 	for (size_t i = 0; i < n; i++) {
 		strbuf_reset(&sb);
-		uint64_t start = util_now_ns();
+		uint64_t start = util_cpu_ns();
 		files[i].unit = frontend_parse(s->fe, files[i].path, files[i].args, files[i].nargs, &sb);
 		if (files[i].unit) {
-			uint64_t parse = files[i].unit->parse_ns, all = util_now_ns() - start;
+			uint64_t parse = files[i].unit->parse_ns, all = util_cpu_ns() - start;
 			s->stats.parse += parse / 1e9;
 			s->stats.lower += (all > parse ? all - parse : 0) / 1e9;
 			s->stats.files++;
@@ -239,7 +239,7 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 {
 	struct ipa_program p;
 	int rc = 0;
-	uint64_t start = util_now_ns();
+	uint64_t start = util_cpu_ns();
 
 	ipa_init(&p, s->strings, s->rules);
 	p.lookup = lookup_stored;
@@ -247,8 +247,8 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	for (size_t i = 0; i < n; i++)
 		ipa_add_unit(&p, files[i].unit, session_display_path(s, files[i].unit->path));
 	ipa_solve(&p);
-	s->stats.summaries += (util_now_ns() - start) / 1e9;
-	start = util_now_ns();
+	s->stats.summaries += (util_cpu_ns() - start) / 1e9;
+	start = util_cpu_ns();
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
 	for (size_t i = 0; i < n; i++)
@@ -257,11 +257,11 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);
 	distribute(&extra, out, first);
-	s->stats.engine += (util_now_ns() - start) / 1e9;
-	start = util_now_ns();
+	s->stats.engine += (util_cpu_ns() - start) / 1e9;
+	start = util_cpu_ns();
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = store_unit(s, &p, i, out->v[first + i], files[i].iu, err);
-	s->stats.store += (util_now_ns() - start) / 1e9;
+	s->stats.store += (util_cpu_ns() - start) / 1e9;
 	ipa_free(&p);
 	return rc;
 }

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 static void out_of_memory(size_t n)
@@ -355,10 +356,16 @@ size_t utf8_seq_len(const unsigned char *s, size_t avail)
 	return len;
 }
 
-uint64_t util_now_ns(void)
+uint64_t util_cpu_ns(void)
 {
 	struct timespec ts;
+	struct rusage ru;
+	uint64_t ns;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	if (getrusage(RUSAGE_CHILDREN, &ru) == 0)
+		ns += (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000u +
+		      (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000u;
+	return ns;
 }

@@ -112,8 +112,9 @@ size_t utf8_seq_len(const unsigned char *s, size_t avail);
 
 /* 64-bit FNV-1a, used for fingerprints and hash tables. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
-/* CLOCK_MONOTONIC now, in ns (phase times). */
-uint64_t util_now_ns(void);
+/* CPU time of this process and of its waited-for children, in ns (phase
+ * times: a parse in a child process counts once it is reaped). */
+uint64_t util_cpu_ns(void);
 #define HASH_SEED 1469598103934665603ULL
 
 #endif

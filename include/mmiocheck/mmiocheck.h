@@ -183,7 +183,7 @@ const char *mc_rules_dir(const struct mc_options *opt);
 /* Units reused (not parsed) by this session. */
 size_t mc_session_reused(const struct mc_session *s);
 
-/* Where a session's time went (wall seconds per phase, summed over its
+/* Where a session's time went (CPU seconds per phase, summed over its
  * files) and how much work the engine did (mmiocheck --stats). */
 struct mc_stats {
 	double parse;			/* libclang parsing the files */

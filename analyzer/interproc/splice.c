@@ -332,11 +332,11 @@ static uint32_t add_target_branch(struct ipa_program *p, struct ir_function *x, 
 static void link_targets(struct ipa_program *p, struct ir_function *x, uint32_t call, const uint32_t *entry,
 			 const uint32_t *target, int n, edge_vec *edges)
 {
-	const struct ir_node *cn = &x->nodes.v[call];
+	const struct ir_node cn = x->nodes.v[call];	/* a copy: add_target_branch moves x->nodes */
 	uint32_t from = call;
 	enum ir_edge_kind kind = IR_EDGE_NEXT;
 
-	if (n == 1 || !cn->indirect || !cn->callee) {
+	if (n == 1 || !cn.indirect || !cn.callee) {
 		for (int k = 0; k < n; k++) {
 			struct pending_edge pe = { call, entry[k], IR_EDGE_NEXT };
 			VEC_PUSH(*edges, pe);
@@ -346,7 +346,7 @@ static void link_targets(struct ipa_program *p, struct ir_function *x, uint32_t 
 	for (int k = 0; k < n; k++) {
 		uint32_t to = entry[k];
 		if (k < n - 1) {
-			struct ir_node copy = *cn;	/* x->nodes may move */
+			struct ir_node copy = cn;
 			uint32_t b = add_target_branch(p, x, &copy, p->fns.v[target[k]].name);
 			struct pending_edge into = { from, b, kind };
 			VEC_PUSH(*edges, into);

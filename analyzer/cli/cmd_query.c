@@ -24,6 +24,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 static const char usage_text[] =
 	"usage: mmiocheck query [options]\n"
@@ -87,6 +88,28 @@ static int usage_error(const char *fmt, const char *arg)
 }
 
 /* Is s an ISO date or date-time (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z])? */
+/* Is the date (and time) of a --since value one that exists (no month 13,
+ * no 31 April, no hour 24)?  Its digits are checked by valid_time. */
+static bool time_in_range(const char *s)
+{
+	struct tm tm = { 0 }, back;
+	int y = 0, mo = 0, d = 0, h = 0, mi = 0, sec = 0;
+
+	if (sscanf(s, "%4d-%2d-%2d", &y, &mo, &d) != 3)
+		return false;
+	if (strlen(s) >= 16 && sscanf(s + 11, "%2d:%2d", &h, &mi) != 2)
+		return false;
+	if (strlen(s) >= 19 && sscanf(s + 17, "%2d", &sec) != 1)
+		return false;
+	if (y < 1970 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || sec > 59)
+		return false;
+	tm.tm_year = y - 1900;
+	tm.tm_mon = mo - 1;
+	tm.tm_mday = d;
+	time_t t = timegm(&tm);
+	return gmtime_r(&t, &back) && back.tm_mday == d && back.tm_mon == mo - 1;
+}
+
 static bool valid_time(const char *s)
 {
 	static const char shape[] = "dddd-dd-ddTdd:dd:dd";
@@ -97,7 +120,7 @@ static bool valid_time(const char *s)
 	for (i = 0; i < n && i < sizeof(shape) - 1; i++)
 		if (shape[i] == 'd' ? !isdigit((unsigned char)s[i]) : s[i] != shape[i])
 			return false;
-	if (i != 10 && i != 16 && i != 19)
+	if ((i != 10 && i != 16 && i != 19) || !time_in_range(s))
 		return false;
 	if (n > 19 && s[19] == '.') {
 		for (i = 20; i < n; i++)
@@ -150,8 +173,9 @@ static int take_option(struct query_cli *q, int o)
 	case OPT_LOCK: q->filter.lock = optarg; break;
 	case OPT_MODEL: q->filter.model = optarg; break;
 	case OPT_RUN:
+		errno = 0;
 		q->filter.run = strtoll(optarg, &end, 10);
-		if (!*optarg || *end || q->filter.run < 1)
+		if (!*optarg || *end || errno == ERANGE || q->filter.run < 1)
 			return usage_error("bad --run '%s' (a run id, 1 or more)", optarg);
 		break;
 	case OPT_SINCE:

@@ -227,9 +227,11 @@ bool stored_any_failure(struct mc_result *const *results, size_t n)
 long long stored_parse_run(const char *arg)
 {
 	char *end = NULL;
-	long long v = strtoll(arg, &end, 10);
+	long long v;
 
-	if (!*arg || *end || v < 1) {
+	errno = 0;
+	v = strtoll(arg, &end, 10);
+	if (!*arg || *end || errno == ERANGE || v < 1) {
 		mc_error("bad run id '%s' (a positive number, see runs.id)", arg);
 		return -1;
 	}

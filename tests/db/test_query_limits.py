@@ -7,7 +7,8 @@ An endless recursive CTE stops with "query stopped after N s
 (--max-seconds)" within the limit (default 5 s, and --max-seconds 1);
 `| head -1` ends the query at once (SIGPIPE, and EPIPE when SIGPIPE is
 ignored); a table of more than 100,000 rows is refused (CSV streams them);
-a value over 16 MiB is refused; --max-seconds rejects bad values.  Each
+a value over 16 MiB is refused; --max-seconds rejects bad values; --run
+and --since reject out-of-range values (an id over 2^63, 30 February).  Each
 time is measured against a trivial query's, so a loaded machine does not
 make it flaky.
 """
@@ -92,6 +93,17 @@ def main():
     for bad in ("-1", "x", "1e9", ""):
         rc, out, err, secs = timed(q + ["--max-seconds", bad, "--sql", "SELECT 1"])
         check("max_seconds_rejects_%r" % bad, rc == 2 and "bad --max-seconds" in err, (rc, err))
+    for bad in ("99999999999999999999", "0", "-1"):
+        for verb in (["query"], ["report"], ["fix"]):
+            rc, out, err, secs = timed([mc] + verb + ["--db", db, "--run", bad])
+            check("%s_run_%s_refused" % (verb[0], bad), rc == 2 and "bad" in err and bad in err, (rc, err))
+    for bad in ("2024-13-01", "2024-02-30", "2023-02-29", "2024-04-31", "2024-01-01T24:00", "2024-01-01T23:60",
+                "2024-01-01T23:59:60", "1969-12-31", "0000-00-00"):
+        rc, out, err, secs = timed(q + ["--since", bad])
+        check("since_%s_refused" % bad, rc == 2 and "bad --since" in err, (rc, err))
+    for good in ("2024-02-29", "2024-01-01T23:59:59Z", "2024-12-31T00:00"):
+        rc, out, err, secs = timed(q + ["--since", good])
+        check("since_%s_taken" % good, rc == 0, (rc, err))
     print("%d failed" % len(FAILURES))
     sys.exit(1 if FAILURES else 0)
 

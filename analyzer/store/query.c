@@ -82,16 +82,10 @@ static int authorize_read(void *ud, int action, const char *a, const char *b, co
 /* Open the handle read-only and lock it down; -1 with err set. */
 static int open_locked_down(struct store *st, struct strbuf *err)
 {
-	int rc;
-
 	if (store_check_path(st->path, false, err) < 0)
 		return -1;
-	rc = sqlite3_open_v2(st->path, &st->db, SQLITE_OPEN_READONLY, NULL);
-	if (rc != SQLITE_OK) {
-		strbuf_addf(err, "%s: cannot open database: %s", st->path,
-			    st->db ? sqlite3_errmsg(st->db) : sqlite3_errstr(rc));
+	if (store_open_readonly_handle(st, err) < 0)
 		return -1;
-	}
 	sqlite3_extended_result_codes(st->db, 1);
 	st->busy_ms = store_busy_timeout_ms();
 	sqlite3_busy_timeout(st->db, st->busy_ms);

@@ -91,11 +91,8 @@ struct store *store_open_readonly(const char *path, struct strbuf *err)
 	st->path = xstrdup(path);
 	if (store_check_path(path, false, err) < 0)
 		goto fail;
-	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		strbuf_addf(err, "%s: cannot open database: %s", path,
-			    st->db ? sqlite3_errmsg(st->db) : "out of memory");
+	if (store_open_readonly_handle(st, err) < 0)
 		goto fail;
-	}
 	sqlite3_busy_timeout(st->db, STORE_BUSY_TIMEOUT_MS);
 	if (check_ours(st, err) < 0)
 		goto fail;

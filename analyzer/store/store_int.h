@@ -47,6 +47,9 @@ int store_busy_timeout_ms(void);
  * 0, or -1 with "PATH: cannot open database: reason" in err.
  */
 int store_check_path(const char *path, bool may_create, struct strbuf *err);
+/* Open st->path read-only into st->db, also in a read-only directory
+ * (open_readonly.c); 0, or -1 with "PATH: cannot open database: reason". */
+int store_open_readonly_handle(struct store *st, struct strbuf *err);
 /* Is the open database ours?  0 with *version (0 = empty), or -1 with
  * "PATH: reason" in err when it is someone else's or too new (schema.c). */
 int store_check_schema(struct store *st, long long *version, struct strbuf *err);

@@ -98,6 +98,9 @@ static int get_string(struct load_ctx *c, json_t *obj, const char *key, bool req
 	}
 	if (!json_is_string(v))
 		return load_error(c, key, "field '%s' must be a string", key);
+	/* An empty name would match nothing, or every unnamed thing. */
+	if (!strcmp(key, "name") && !*json_string_value(v))
+		return load_error(c, key, "field 'name' must not be empty");
 	*out = xstrdup(json_string_value(v));
 	return 0;
 }
@@ -304,6 +307,12 @@ static int load_accessor(struct load_ctx *c, json_t *e)
 	if (get_int(c, e, "width", 0, 0, 128, &a.width) < 0 ||
 	    get_int(c, e, "addr_arg", a.dir == MMIO_WRITE ? 1 : 0, 0, 16, &a.addr_arg) < 0)
 		goto out;
+	/* 0: not one access of a fixed size (memcpy_toio, the string forms). */
+	if (a.width != 0 && a.width != 8 && a.width != 16 && a.width != 32 && a.width != 64) {
+		load_error(c, "width", "accessor '%s': width %d is not 8, 16, 32 or 64 (or 0 for string forms)",
+			   a.name, a.width);
+		goto out;
+	}
 	size_t s = SLOT_FOR(c->r->accessors, a.name);
 	if (s < c->r->accessors.n) {
 		free(c->r->accessors.v[s].name);

@@ -60,6 +60,12 @@ CASES = [
     ("trailing_garbage", b'{"mmiocheck_rules": 1}\n}\n', 2, "end of file expected near '}'"),
     ("unknown_field", HEAD + b' "lock_apis": [\n' + API + b'   "lock_agr": 0}\n ]\n}\n', 4,
      "lock api: unknown field 'lock_agr'"),
+    ("width_24", HEAD + b' "accessors": [\n  {"name": "w24", "dir": "write", "class": "full",\n   "width": 24}\n'
+     b' ]\n}\n', 4, "accessor 'w24': width 24 is not 8, 16, 32 or 64 (or 0 for string forms)"),
+    ("empty_accessor_name", HEAD + b' "accessors": [\n  {"name": "", "dir": "write", "class": "full", "width": 32}\n'
+     b' ]\n}\n', 3, "field 'name' must not be empty"),
+    ("empty_lock_api_name", HEAD + b' "lock_apis": [\n  {"name": "", "op": "acquire", "kind": "spinlock"}\n ]\n}\n', 3,
+     "field 'name' must not be empty"),
     ("too_large", HEAD + b' "lock_wrappers": ["' + b"x" * (17 << 20) + b'"]}\n', 1,
      "too large for a rules file ({size} bytes; the limit is 16 MiB)"),
 ]

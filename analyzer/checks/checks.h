@@ -79,7 +79,7 @@ struct check {
 	void (*on_write)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
 			 const struct eng_lock *held);
 	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
-			  const struct eng_lock *held);
+			  const struct eng_lock *held, int returned);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
 	/* Program-wide checks (inferences over every function, MMIO005). */
 	void *(*begin_program)(const struct engine_config *cfg, bool strict);

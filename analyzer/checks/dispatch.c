@@ -108,14 +108,14 @@ static void hook_write(void *p, uint32_t node, int nheld, const struct eng_lock 
 		}
 }
 
-static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock *held)
+static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock *held, int returned)
 {
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
 		if (check_table[i]->on_return) {
 			ctx->current = i;
-			check_table[i]->on_return(ctx, ctx->scratch[i], node, nheld, held);
+			check_table[i]->on_return(ctx, ctx->scratch[i], node, nheld, held, returned);
 		}
 }
 

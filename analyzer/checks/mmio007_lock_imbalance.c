@@ -4,8 +4,10 @@
  * (__acquires, __releases, __must_hold) saying what its callers get.  The
  * other checks judge callers through the function's summary either way;
  * this note says where the function's contract is unclear, the way sparse's
- * context checking does.  Conditional lock helpers (trylock wrappers) are
- * the usual true case: annotate them with __cond_lock().
+ * context checking does.  A conditional lock helper whose return value
+ * says whether it locked (a trylock wrapper; a helper that returns 0 with
+ * the lock held and an error without it) has a contract its callers test
+ * (they follow its exit states by the value): no note.
  *
  * The annotations are also checked against the body: a function that says
  * __must_hold(x) or __acquires(x) must return with x held on every path,
@@ -27,6 +29,7 @@ struct mmio007_state {
 	VEC(uint32_t) returns;			/* every return reached, with its lock set */
 	VEC(str_id) sets;			/* flattened: lock ids per reached return */
 	VEC(uint32_t) set_off;
+	VEC(int) returned;			/* per reached return: truth, -1 unknown */
 };
 
 static void *mmio007_begin(struct check_ctx *ctx)
@@ -36,12 +39,13 @@ static void *mmio007_begin(struct check_ctx *ctx)
 }
 
 static void mmio007_return(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
-			   const struct eng_lock *held)
+			   const struct eng_lock *held, int returned)
 {
 	struct mmio007_state *st = scratch;
 
 	(void)ctx;
 	VEC_PUSH(st->returns, node);
+	VEC_PUSH(st->returned, returned);
 	VEC_PUSH(st->set_off, (uint32_t)st->sets.n);
 	for (int i = 0; i < nheld; i++) {
 		VEC_PUSH(st->sets, held[i].lock);
@@ -63,6 +67,24 @@ static bool path_holds(const struct mmio007_state *st, size_t r, str_id lock)
 		if (st->sets.v[k] == lock)
 			return true;
 	return false;
+}
+
+/* Every return holds `lock` exactly when it returns one truth: the value
+ * tells the caller (`if (foo_lock(dev)) return -EBUSY;`). */
+static bool value_tells(const struct mmio007_state *st, str_id lock)
+{
+	int held_truth = -1;
+
+	for (size_t r = 0; r < st->returns.n; r++) {
+		int v = st->returned.v[r];
+		if (v < 0)
+			return false;
+		int t = path_holds(st, r, lock) ? v : !v;
+		if (held_truth >= 0 && t != held_truth)
+			return false;
+		held_truth = t;
+	}
+	return true;
 }
 
 static bool annotated(const struct check_ctx *ctx, str_id lock)
@@ -136,13 +158,14 @@ static void mmio007_end(struct check_ctx *ctx, void *scratch)
 		for (size_t r = 0; r < st->returns.n && h->free_return == IR_NONE; r++)
 			if (!path_holds(st, r, h->lock))
 				h->free_return = st->returns.v[r];
-		if (h->free_return != IR_NONE && !annotated(ctx, h->lock))
+		if (h->free_return != IR_NONE && !annotated(ctx, h->lock) && !value_tells(st, h->lock))
 			report(ctx, h);
 	}
 	VEC_FREE(st->locks);
 	VEC_FREE(st->returns);
 	VEC_FREE(st->sets);
 	VEC_FREE(st->set_off);
+	VEC_FREE(st->returned);
 	free(st);
 }
 

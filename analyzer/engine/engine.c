@@ -37,6 +37,7 @@ struct run {
 	struct engine_stats *stats;
 	int max_states;
 	uint16_t all_slots;
+	str_id return_key;		/* IR_KEY_RETURN in the unit's pool, or 0 */
 };
 
 static const struct model *slot_model(const struct run *R, int slot)
@@ -422,7 +423,14 @@ static void do_barrier(struct run *R, struct path_state *s, uint32_t node)
 
 static void do_return(struct run *R, struct path_state *s, uint32_t node)
 {
-	report_held(R, s, node, R->hooks->on_return);
+	int f = R->return_key ? state_find_fact(s, R->return_key) : -1;
+
+	if (R->hooks->on_return) {
+		struct eng_lock held[ENG_MAX_HELD];
+		for (int i = 0; i < s->nheld; i++)
+			held[i] = lock_view(R, &s->held[i]);
+		R->hooks->on_return(R->hooks->ctx, node, s->nheld, held, f >= 0 ? (int)s->facts[f].value : -1);
+	}
 	for (int w = 0; w < s->nwrites; w++)
 		ghost_needed(R, &s->writes[w]);
 }
@@ -482,6 +490,21 @@ static void step_trylock(struct run *R, uint32_t node, const struct path_state *
 	}
 }
 
+/* `key := truth`: a flag assigned a constant, a local assigned a call's
+ * result, a return value.  Branches on the key then take the matching edge. */
+static void do_assign(struct path_state *s, const struct ir_node *n)
+{
+	if (n->truth == IR_TRUTH_FALSE || n->truth == IR_TRUTH_TRUE) {
+		state_set_fact(s, n->cond, n->truth == IR_TRUTH_TRUE);
+		return;
+	}
+	int f = n->truth == IR_TRUTH_COPY ? state_find_fact(s, n->cond_src) : -1;
+	if (f >= 0)
+		state_set_fact(s, n->cond, s->facts[f].value);
+	else
+		state_forget_fact(s, n->cond);
+}
+
 static void step(struct run *R, uint32_t node, uint32_t id)
 {
 	const struct ir_node *n = &R->fn->nodes.v[node];
@@ -515,8 +538,14 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 	case IR_RETURN:
 		do_return(R, &s, node);
 		return;
-	case IR_NOP:
+	case IR_ASSIGN:
+		do_assign(&s, n);
+		break;
 	case IR_CALL:
+		if (n->cond)	/* the result of the previous call is gone */
+			state_forget_fact(&s, n->cond);
+		break;
+	case IR_NOP:
 		break;
 	}
 	follow_edges(R, node, &s);
@@ -562,6 +591,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	R.stats = stats;
 	R.max_states = cfg->max_states > 0 ? cfg->max_states : ENG_DEFAULT_MAX_STATES;
 	R.all_slots = (uint16_t)((1u << cfg->nmodels) - 1);
+	R.return_key = u && u->strings ? strpool_find(u->strings, IR_KEY_RETURN) : 0;
 	state_pool_init(&R.pool, cfg->nmodels);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 

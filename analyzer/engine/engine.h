@@ -77,8 +77,9 @@ struct eng_hooks {
 	void (*on_mmiowb_needed)(void *ctx, uint32_t barrier_node, int model);
 	/* an MMIO write, with the locks held on this path (innermost last) */
 	void (*on_write)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held);
-	/* a return, with the locks still held on this path */
-	void (*on_return)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held);
+	/* a return, with the locks still held on this path and the truth of
+	 * the value returned (0 or 1; -1 unknown) */
+	void (*on_return)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held, int returned);
 };
 
 struct engine_stats {

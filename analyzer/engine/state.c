@@ -221,3 +221,14 @@ void state_set_fact(struct path_state *s, str_id key, uint32_t value)
 	s->facts[i].key = key;
 	s->facts[i].value = value;
 }
+
+void state_forget_fact(struct path_state *s, str_id key)
+{
+	int i = state_find_fact(s, key);
+
+	if (i < 0)
+		return;
+	memmove(&s->facts[i], &s->facts[i + 1], (size_t)(s->nfacts - i - 1) * sizeof(s->facts[0]));
+	s->nfacts--;
+	memset(&s->facts[s->nfacts], 0, sizeof(s->facts[0]));
+}

@@ -102,6 +102,8 @@ void state_compact_writes(struct path_state *s);
 int state_find_held(const struct path_state *s, str_id lock);
 int state_find_fact(const struct path_state *s, str_id key);
 void state_set_fact(struct path_state *s, str_id key, uint32_t value);
+/* Drop the fact on `key` (an assignment the analysis cannot evaluate). */
+void state_forget_fact(struct path_state *s, str_id key);
 
 /* Context of one program run: which event, which write (or -1). */
 struct machine_event {

@@ -374,9 +374,11 @@ str_id fe_device(struct tu_ctx *t, CXCursor c)
 /*
  * A condition usable as a correlation key: only variables, members,
  * constants, ! ~ and comparisons / bitwise operators, and nothing in it
- * written anywhere in the function.  Returns false otherwise.
+ * written anywhere in the function, except variables written by plain
+ * stores (facts.c): tested alone (`top`) they are keys whatever their
+ * stores, within an expression only when stored once.
  */
-static bool pure_walk(struct fn_ctx *f, CXCursor c)
+static bool pure_walk(struct fn_ctx *f, CXCursor c, bool top)
 {
 	c = fe_unwrap(c);
 	switch (clang_getCursorKind(c)) {
@@ -391,7 +393,8 @@ static bool pure_walk(struct fn_ctx *f, CXCursor c)
 		if (dk != CXCursor_VarDecl && dk != CXCursor_ParmDecl)
 			return false;
 		char *name = fe_spelling(c);
-		bool ok = !strpool_find(f->assigned, name);
+		int tracked = fe_tracked_use(f, name);
+		bool ok = !strpool_find(f->assigned, name) && (top || tracked != 1);
 		free(name);
 		return ok;
 	}
@@ -401,20 +404,20 @@ static bool pure_walk(struct fn_ctx *f, CXCursor c)
 		bool ok = !strpool_find(f->assigned, sb.buf);
 		strbuf_release(&sb);
 		CXCursor base = first_expr_child(c, 0);
-		return ok && (clang_Cursor_isNull(base) || pure_walk(f, base));
+		return ok && (clang_Cursor_isNull(base) || pure_walk(f, base, false));
 	}
 	case CXCursor_UnaryOperator: {
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 		if (op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not && op != CXUnaryOperator_Minus &&
 		    op != CXUnaryOperator_Deref)
 			return false;
-		return pure_walk(f, first_expr_child(c, 0));
+		return pure_walk(f, first_expr_child(c, 0), false);
 	}
 	case CXCursor_BinaryOperator: {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
 		if (op < CXBinaryOperator_Shl || op > CXBinaryOperator_LOr)
 			return false;
-		return pure_walk(f, first_expr_child(c, 0)) && pure_walk(f, first_expr_child(c, 1));
+		return pure_walk(f, first_expr_child(c, 0), false) && pure_walk(f, first_expr_child(c, 1), false);
 	}
 	default:
 		return false;
@@ -423,7 +426,7 @@ static bool pure_walk(struct fn_ctx *f, CXCursor c)
 
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 {
-	if (!pure_walk(f, c))
+	if (!pure_walk(f, c, true))
 		return false;
 	fe_canon(f->t, c, key);
 	return key->len > 0;
@@ -476,6 +479,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 			fe_note_fnptr_assign(f->t, c);
 		if (op == CXBinaryOperator_Assign && note_trystore(f, c))
 			return CXChildVisit_Recurse;
+		if (op == CXBinaryOperator_Assign && fe_note_plain_store(f, first_expr_child(c, 0)))
+			return CXChildVisit_Recurse;
 		if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
 			note_written(f, first_expr_child(c, 0));
 	} else if (k == CXCursor_UnaryOperator) {
@@ -484,6 +489,12 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 			note_written(f, first_expr_child(c, 0));
 	} else if (k == CXCursor_VarDecl) {
 		fe_scan_var_init(f->t, c, false);
+		fe_note_plain_decl(f, c);
+	} else if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
+		f->loop_depth++;
+		clang_visitChildren(c, scan_visit, f);
+		f->loop_depth--;
+		return CXChildVisit_Continue;
 	} else if (k == CXCursor_CompoundLiteralExpr) {
 		fe_scan_literal(f->t, c);
 	}

@@ -89,6 +89,9 @@ struct fn_ctx {
 	uint32_t stmt_first, stmt_last;	/* lines of the statement being lowered */
 	struct strpool *assigned;	/* variables / members written in the body */
 	struct strpool *trystored;	/* variables once set to a trylock result */
+	struct strpool *plain;		/* locals written only by plain `=` (facts.c) */
+	struct strpool *plain_unstable;	/* ... written twice, or inside a loop */
+	int loop_depth;			/* assignment scan: loops around it */
 	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
 	VEC(struct scope_mark) scopes;	/* open scopes, outermost first */
 	uint32_t next_scope_id;
@@ -146,6 +149,24 @@ bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c);
 void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
 bool fe_is_trylock(struct fn_ctx *f, CXCursor c);
 str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared);
+
+/* facts.c: stores that correlate paths */
+bool fe_note_plain_store(struct fn_ctx *f, CXCursor lhs);
+void fe_note_plain_decl(struct fn_ctx *f, CXCursor var);
+/* 0: not a tracked variable; 1: tracked, its value changes between
+ * tests (only a test of the variable itself is a key); 2: stored once */
+int fe_tracked_use(struct fn_ctx *f, const char *name);
+/* The result key of the call just lowered for `value` (set on the
+ * IR_CALL), or 0 when `value` is not such a call. */
+str_id fe_call_result_key(struct fn_ctx *f, CXCursor value);
+/* `v = rhs` to a tracked variable: lower rhs and assign v's key; false
+ * (nothing lowered) when v is not tracked. */
+bool fe_lower_tracked_store(struct fn_ctx *f, CXCursor assign);
+/* A store the analysis cannot evaluate (`v = readl(...)`): forget v. */
+void fe_forget_tracked(struct fn_ctx *f, CXCursor lhs, CXCursor at);
+void fe_lower_tracked_init(struct fn_ctx *f, CXCursor var, CXCursor init);
+/* `return value` (lowered): IR_KEY_RETURN gets its truth. */
+void fe_lower_return_value(struct fn_ctx *f, CXCursor value, CXCursor at);
 
 /* guards.c: cleanup.h lock guards */
 bool fe_is_guard_decl(struct fn_ctx *f, CXCursor decl);

@@ -435,10 +435,17 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 			CXCursor rhs = fe_nth_child(c, 1);
 			CXCursor ru = fe_unwrap(rhs);
 			if (match_prim(f, ru, &p, &owned)) {
-				emit_prim(f, ru, &p, fe_result_key(f, fe_nth_child(c, 0), false));
+				str_id key = fe_result_key(f, fe_nth_child(c, 0), false);
+				bool try = p.ref.kind == REF_LOCK &&
+					   f->t->fe->rules->apis.v[p.ref.index].op == LOCK_TRYLOCK;
+				emit_prim(f, ru, &p, key);
 				free(owned);
+				if (!(try && key))
+					fe_forget_tracked(f, fe_nth_child(c, 0), c);
 				return;
 			}
+			if (fe_lower_tracked_store(f, c))
+				return;
 		}
 		break;
 	}
@@ -457,6 +464,8 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 
 	if (fe_pure_key(f, c, &key))
 		f->fn->nodes.v[n].cond = strpool_intern(f->t->u->strings, key.buf);
+	else	/* if (foo_lock(dev)): the callee's exit says */
+		f->fn->nodes.v[n].cond = fe_call_result_key(f, c);
 	strbuf_release(&key);
 	fe_link(f, f->cur, n, IR_EDGE_NEXT);
 	fe_link(f, n, t, IR_EDGE_TRUE);

@@ -352,6 +352,22 @@ static void lower_if(struct fn_ctx *f, CXCursor c)
 	VEC_FREE(kids);
 }
 
+/* The returned value, and its truth for the callers (facts.c); a
+ * returned trylock gives its outcome. */
+static void lower_return_value(struct fn_ctx *f, CXCursor e, CXCursor ret)
+{
+	uint32_t before = (uint32_t)f->fn->nodes.n;
+	bool try = fe_is_trylock(f, fe_unwrap(e));
+
+	fe_lower_expr(f, e);
+	str_id key = strpool_intern(f->t->u->strings, IR_KEY_RETURN);
+	for (uint32_t n = before; try && n < f->fn->nodes.n; n++)
+		if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond)
+			f->fn->nodes.v[n].cond = key;
+	if (!try)
+		fe_lower_return_value(f, e, ret);
+}
+
 static void lower_decl(struct fn_ctx *f, CXCursor c)
 {
 	cursor_vec vars = VEC_INIT, kids = VEC_INIT;
@@ -372,6 +388,8 @@ static void lower_decl(struct fn_ctx *f, CXCursor c)
 			for (uint32_t n = before; key && n < f->fn->nodes.n; n++)
 				if (f->fn->nodes.v[n].op == IR_TRYACQUIRE && !f->fn->nodes.v[n].cond)
 					f->fn->nodes.v[n].cond = key;	/* see emit_prim() */
+			if (!key)
+				fe_lower_tracked_init(f, vars.v[i], kids.v[k]);
 		}
 	}
 	VEC_FREE(kids);
@@ -494,7 +512,7 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 		set_stmt_lines(f, c);
 		CXCursor e = fe_nth_child(c, 0);
 		if (!clang_Cursor_isNull(e))
-			fe_lower_expr(f, e);
+			lower_return_value(f, e, c);
 		fe_release_from(f, 0, c);	/* every guard, after the value */
 		fe_emit(f, fe_new_node(f, IR_RETURN, c));
 		f->cur = IR_NONE;
@@ -524,24 +542,88 @@ static int cmp_id(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-/* Keys tested only once correlate nothing: drop them (fewer states).
- * A stored trylock result counts as one use of its variable's key. */
-static void prune_keys(struct ir_function *fn)
-{
-	VEC(str_id) keys = VEC_INIT;
+typedef VEC(str_id) key_vec;
 
-	for (size_t i = 0; i < fn->nodes.n; i++)
-		if (fn->nodes.v[i].cond)
-			VEC_PUSH(keys, fn->nodes.v[i].cond);
-	if (keys.n)
-		qsort(keys.v, keys.n, sizeof(*keys.v), cmp_id);
+static bool key_in(const key_vec *keys, str_id key)
+{
+	return key && bsearch(&key, keys->v, keys->n, sizeof(*keys->v), cmp_id);
+}
+
+/* Keys read by a branch, a trylock's outcome or a copy, sorted; with
+ * `pairs`, only those that occur at two nodes or more. */
+static void read_keys(const struct ir_function *fn, key_vec *out, bool pairs)
+{
+	key_vec all = VEC_INIT;
+
+	out->n = 0;
 	for (size_t i = 0; i < fn->nodes.n; i++) {
-		str_id key = fn->nodes.v[i].cond;
-		if (!key || fn->nodes.v[i].op != IR_BRANCH)
+		const struct ir_node *n = &fn->nodes.v[i];
+		if (n->cond)
+			VEC_PUSH(all, n->cond);
+		if (n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY)
+			VEC_PUSH(all, n->cond_src);
+	}
+	if (all.n)
+		qsort(all.v, all.n, sizeof(*all.v), cmp_id);
+	for (size_t i = 0; i < all.n; i++) {
+		bool twice = (i > 0 && all.v[i - 1] == all.v[i]) || (i + 1 < all.n && all.v[i + 1] == all.v[i]);
+		if ((twice || !pairs) && !(out->n && out->v[out->n - 1] == all.v[i]))
+			VEC_PUSH(*out, all.v[i]);
+	}
+	VEC_FREE(all);
+}
+
+/* An assignment nothing reads, and a call result nothing tests, go (the
+ * return value's key is read by callers).  Repeated: a dropped copy may
+ * have been the only reader of its source. */
+static bool prune_assigns(struct ir_function *fn, str_id ret)
+{
+	key_vec read = VEC_INIT;
+	bool changed = false;
+
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		if (n->op == IR_BRANCH || n->op == IR_TRYACQUIRE)
+			VEC_PUSH(read, n->cond);
+		else if (n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY)
+			VEC_PUSH(read, n->cond_src);
+	}
+	if (read.n)
+		qsort(read.v, read.n, sizeof(*read.v), cmp_id);
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		struct ir_node *n = &fn->nodes.v[i];
+		if ((n->op != IR_ASSIGN && n->op != IR_CALL) || !n->cond || n->cond == ret || key_in(&read, n->cond))
 			continue;
-		str_id *hit = bsearch(&key, keys.v, keys.n, sizeof(*keys.v), cmp_id);
-		if (!(hit > keys.v && hit[-1] == key) && !(hit + 1 < keys.v + keys.n && hit[1] == key))
-			fn->nodes.v[i].cond = 0;
+		if (n->op == IR_ASSIGN) {
+			n->op = IR_NOP;
+			n->cond_src = 0;
+			n->truth = 0;
+		}
+		n->cond = 0;
+		changed = true;
+	}
+	VEC_FREE(read);
+	return changed;
+}
+
+/* Keys that occur once correlate nothing: drop them (fewer states).  A
+ * stored trylock result or an assignment counts as one use of its key. */
+static void prune_keys(struct ir_function *fn, str_id ret)
+{
+	key_vec keys = VEC_INIT;
+	bool changed = true;
+
+	while (changed) {
+		read_keys(fn, &keys, true);
+		changed = false;
+		for (size_t i = 0; i < fn->nodes.n; i++) {
+			struct ir_node *n = &fn->nodes.v[i];
+			if (n->op == IR_BRANCH && n->cond && !key_in(&keys, n->cond)) {
+				n->cond = 0;
+				changed = true;
+			}
+		}
+		changed |= prune_assigns(fn, ret);
 	}
 	VEC_FREE(keys);
 }
@@ -568,6 +650,8 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	f.switch_dispatch = IR_NONE;
 	f.assigned = strpool_new();
 	f.trystored = strpool_new();
+	f.plain = strpool_new();
+	f.plain_unstable = strpool_new();
 	f.cur = fe_new_label(&f);	/* entry */
 	fe_macro_window(t, fnc);
 
@@ -585,7 +669,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 			fe_emit(&f, ret);
 		}
 	}
-	prune_keys(f.fn);
+	prune_keys(f.fn, strpool_find(t->u->strings, IR_KEY_RETURN));
 	ir_fn_finalize(f.fn);
 	VEC_FREE(kids);
 	VEC_FREE(f.jumps);
@@ -594,4 +678,6 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	VEC_FREE(f.scopes);
 	strpool_free(f.assigned);
 	strpool_free(f.trystored);
+	strpool_free(f.plain);
+	strpool_free(f.plain_unstable);
 }

@@ -22,6 +22,13 @@
  * bnx2_set_link(), hfi1_rcvctrl() in Linux 6.1).  Correlated branches stay:
  * without them `if (f) lock(); ... if (f) unlock();` in a big helper became
  * a lock imbalance for every caller.
+ *
+ * Assignments of correlation keys (IR_ASSIGN: return values, flags, stored
+ * call results) and the calls whose result a branch tests are kept when the
+ * function has a lock event: they are what lets a caller's
+ * `if (foo_lock(dev)) return;` take the exit whose lock state matches the
+ * value (smatch's return states).  Without lock events they would only make
+ * summaries of every function that returns a constant.
  */
 #include "interproc.h"
 
@@ -30,9 +37,13 @@
 
 enum keep_level { KEEP_ALL, KEEP_NO_READS, KEEP_LOCKS };
 
-static bool is_event(const struct ir_node *n, enum keep_level level)
+static bool is_event(const struct ir_node *n, enum keep_level level, bool facts)
 {
 	switch (n->op) {
+	case IR_ASSIGN:
+		return facts;
+	case IR_CALL:
+		return facts && n->cond;
 	case IR_ACQUIRE:
 	case IR_TRYACQUIRE:
 	case IR_RELEASE:
@@ -87,14 +98,25 @@ static void reach(struct reducer *r, uint32_t start)
 	}
 }
 
+static bool has_lock_event(const struct ir_function *x)
+{
+	for (size_t i = 0; i < x->nodes.n; i++) {
+		enum ir_op op = x->nodes.v[i].op;
+		if (op == IR_ACQUIRE || op == IR_TRYACQUIRE || op == IR_RELEASE)
+			return true;
+	}
+	return false;
+}
+
 /* Mark the events and the call markers they came through. */
 static size_t mark_kept(const struct ir_function *x, enum keep_level level, bool *keep)
 {
 	size_t n = 0;
+	bool facts = has_lock_event(x);
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
 	for (size_t i = 0; i < x->nodes.n; i++) {
-		if (!is_event(&x->nodes.v[i], level))
+		if (!is_event(&x->nodes.v[i], level, facts))
 			continue;
 		keep[i] = true;
 		for (uint32_t c = x->nodes.v[i].call_site; c != IR_NONE && !keep[c]; c = x->nodes.v[c].call_site)

@@ -2,13 +2,17 @@
  * serialize.c - summaries as text, for the database (cross-file and
  * cross-run analysis) and for change detection (the hash of the text).
  *
- * Format (version 1), one JSON object:
- *   {"v":1,"name":"f","params":["dev",...],
+ * Format (version 2), one JSON object:
+ *   {"v":2,"name":"f","params":["dev",...],
  *    "nodes":[{"op":"ACQUIRE","rule":"spin_lock","lock":"dev->lock",
  *              "type":"struct foo::lock","dev":"...","spelled":"...",
  *              "callee":"...","cond":"...","file":"drv.c","line":3,"col":2,
  *              "cs":-1,"args":[...],"succ":[[1,0],...]}, ...],
  *    "entry":0}
+ * An ASSIGN node also has "truth" (0, 1, 2 unknown, 3 copy) and, for a
+ * copy, "src".  Version 1 had no ASSIGN nodes and no return-value keys:
+ * such text is not loaded (the call is then unknown until its callee's
+ * file is analyzed again), never read as if its exits were alike.
  * Rules are referred to by name so a summary survives a rules reload; a
  * name the current rules do not know drops the node's rule (-1).
  */
@@ -17,6 +21,8 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define SUMMARY_FORMAT 2
 
 static const char *rule_name(const struct rules *r, const struct ir_node *n)
 {
@@ -60,6 +66,10 @@ static json_t *node_json(const struct ipa_program *p, const struct ir_function *
 	put_str(o, "spelled", p->strings, n->spelled);
 	put_str(o, "callee", p->strings, n->callee);
 	put_str(o, "cond", p->strings, n->cond);
+	if (n->op == IR_ASSIGN) {
+		json_object_set_new(o, "truth", json_integer(n->truth));
+		put_str(o, "src", p->strings, n->cond_src);
+	}
 	put_str(o, "file", p->strings, n->loc.file);
 	json_object_set_new(o, "line", json_integer(n->loc.line));
 	json_object_set_new(o, "col", json_integer(n->loc.col));
@@ -87,7 +97,7 @@ char *ipa_summary_text(const struct ipa_program *p, const struct ir_function *s)
 {
 	json_t *root = json_object(), *params = json_array(), *nodes = json_array();
 
-	json_object_set_new(root, "v", json_integer(1));
+	json_object_set_new(root, "v", json_integer(SUMMARY_FORMAT));
 	json_object_set_new(root, "name", json_string(strpool_str(p->strings, s->name) ?: ""));
 	for (size_t i = 0; i < s->params.n; i++) {
 		const char *t = strpool_str(p->strings, s->params.v[i]);
@@ -131,7 +141,7 @@ uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function 
 	for (uint32_t i = 0; i < s->nodes.n; i++) {
 		const struct ir_node *n = &s->nodes.v[i];
 		const char *rn = rule_name(p->rules, n);
-		uint32_t fixed[5] = { n->op, n->loc.line, n->loc.col, n->call_site, n->indirect };
+		uint32_t fixed[6] = { n->op, n->loc.line, n->loc.col, n->call_site, n->indirect, n->truth };
 		h = hash_bytes(fixed, sizeof(fixed), h);
 		h = hash_bytes(rn ? rn : "", rn ? strlen(rn) + 1 : 1, h);
 		h = hash_str(p, n->lock, h);
@@ -141,6 +151,7 @@ uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function 
 		h = hash_str(p, n->spelled, h);
 		h = hash_str(p, n->callee, h);
 		h = hash_str(p, n->cond, h);
+		h = hash_str(p, n->cond_src, h);
 		h = hash_str(p, n->loc.file, h);
 		for (uint32_t k = 0; k < n->nargs; k++)
 			h = hash_str(p, s->args.v[n->args_off + k], h);
@@ -163,7 +174,7 @@ static str_id get_str(json_t *o, const char *key, struct strpool *pool)
 
 static bool op_from_name(const char *name, enum ir_op *op)
 {
-	for (int i = IR_NOP; i <= IR_BRANCH; i++)
+	for (int i = IR_NOP; i <= IR_ASSIGN; i++)
 		if (name && !strcmp(ir_op_name((enum ir_op)i), name)) {
 			*op = (enum ir_op)i;
 			return true;
@@ -191,6 +202,15 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 	n.spelled = get_str(o, "spelled", pool);
 	n.callee = get_str(o, "callee", pool);
 	n.cond = get_str(o, "cond", pool);
+	if (op == IR_ASSIGN) {
+		json_int_t truth = json_integer_value(json_object_get(o, "truth"));
+		if (truth < IR_TRUTH_FALSE || truth > IR_TRUTH_COPY || !n.cond)
+			return false;
+		n.truth = (uint8_t)truth;
+		n.cond_src = get_str(o, "src", pool);
+		if (n.truth == IR_TRUTH_COPY && !n.cond_src)
+			return false;
+	}
 	n.loc.file = get_str(o, "file", pool);
 	n.loc.line = (uint32_t)json_integer_value(json_object_get(o, "line"));
 	n.loc.col = (uint32_t)json_integer_value(json_object_get(o, "col"));
@@ -242,7 +262,7 @@ struct ir_function *ipa_summary_from_text(const char *text, struct strpool *pool
 	json_t *root = json_loads(text, 0, &jerr);
 	json_t *nodes = json_object_get(root, "nodes");
 
-	if (!json_is_object(root) || json_integer_value(json_object_get(root, "v")) != 1 || !json_is_array(nodes)) {
+	if (!json_is_object(root) || json_integer_value(json_object_get(root, "v")) != SUMMARY_FORMAT || !json_is_array(nodes)) {
 		json_decref(root);
 		return NULL;
 	}

@@ -134,11 +134,16 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 
 /* Branch and trylock-result keys are local to the callee: qualify them so
  * they never correlate with a caller's condition of the same spelling.
- * A function-pointer target key is the program's: kept as is. */
+ * A function-pointer target key is the program's: kept as is.  The
+ * callee's return value is the caller's call result: each exit of the
+ * callee assigns it, so the caller's test of the result (or of the
+ * variable it stored the result in) takes the matching exits only. */
 static str_id qualify_key(const struct splice_ctx *c, str_id key)
 {
 	if (!key || !strncmp(S(c->p, key), FNPTR_KEY_PREFIX, strlen(FNPTR_KEY_PREFIX)))
 		return key;
+	if (!strcmp(S(c->p, key), IR_KEY_RETURN))
+		return strpool_intern(c->p->strings, IR_KEY_RESULT);
 	char *k = xasprintf("%s/%s", S(c->p, c->callee_name), S(c->p, key));
 	str_id id = strpool_intern(c->p->strings, k);
 	free(k);
@@ -166,6 +171,7 @@ static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, ui
 		n.device = subst_text(c, n.device);
 		n.reg = subst_tokens(c, n.reg);
 		n.cond = qualify_key(c, n.cond);
+		n.cond_src = qualify_key(c, n.cond_src);
 		n.call_site = n.call_site == IR_NONE ? call_node : base + n.call_site;
 		if (n.op == IR_CALL && n.nargs) {
 			uint32_t off = (uint32_t)x->args.n;

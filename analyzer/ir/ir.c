@@ -185,7 +185,7 @@ const char *ir_op_name(enum ir_op op)
 {
 	static const char *const names[] = {
 		"NOP", "ACQUIRE", "TRYACQUIRE", "RELEASE", "MMIO_WRITE",
-		"MMIO_READ", "BARRIER", "CALL", "RETURN", "BRANCH",
+		"MMIO_READ", "BARRIER", "CALL", "RETURN", "BRANCH", "ASSIGN",
 	};
 	return (unsigned)op < sizeof(names) / sizeof(names[0]) ? names[op] : "?";
 }
@@ -257,6 +257,11 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 		dump_str(u, out, "reg", n->reg);
 		dump_str(u, out, "callee", n->callee);
 		dump_str(u, out, "cond", n->cond);
+		if (n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY)
+			dump_str(u, out, "from", n->cond_src);
+		else if (n->op == IR_ASSIGN)
+			strbuf_adds(out, n->truth == IR_TRUTH_TRUE ? " truth=1" : n->truth == IR_TRUTH_FALSE ?
+				    " truth=0" : " truth=?");
 		if (n->indirect)
 			strbuf_adds(out, " indirect");
 		if (n->op == IR_CALL && n->nargs) {

@@ -34,7 +34,20 @@ enum ir_op {
 	IR_CALL,		/* a call the rules do not know */
 	IR_RETURN,
 	IR_BRANCH,		/* two-way (TRUE/FALSE) or multi-way (NEXT) */
+	IR_ASSIGN,		/* a correlation key gets a truth (cond := truth) */
 };
+
+/* What an IR_ASSIGN gives its key: a constant truth, nothing known (the
+ * key is forgotten), or the truth of another key (cond_src). */
+enum ir_truth { IR_TRUTH_FALSE, IR_TRUTH_TRUE, IR_TRUTH_UNKNOWN, IR_TRUTH_COPY };
+
+/* Reserved correlation keys (not C identifiers).  A function's returns
+ * assign IR_KEY_RETURN the returned value's truth; a caller's IR_CALL whose
+ * result it tests forgets IR_KEY_RESULT, and the callee's IR_KEY_RETURN
+ * becomes the caller's IR_KEY_RESULT when its summary is spliced, so the
+ * caller's branch on the result takes the callee's matching exit. */
+#define IR_KEY_RETURN "$ret"
+#define IR_KEY_RESULT "$rv"
 
 enum ir_edge_kind { IR_EDGE_NEXT, IR_EDGE_TRUE, IR_EDGE_FALSE };
 
@@ -65,7 +78,12 @@ struct ir_node {
 				 * `spelled` is the whole description */
 	str_id cond;		/* IR_BRANCH: correlation key of the condition;
 				 * IR_TRYACQUIRE: variable holding the result;
+				 * IR_ASSIGN: the key assigned;
+				 * IR_CALL: IR_KEY_RESULT when the caller tests
+				 * the result (the call forgets it);
 				 * 0 when not tracked */
+	str_id cond_src;	/* IR_ASSIGN with IR_TRUTH_COPY: the key copied */
+	uint8_t truth;		/* IR_ASSIGN: enum ir_truth */
 	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
 	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument
 					 * in ir_function.args (0 = not a plain

@@ -82,9 +82,10 @@ static uint64_t hash_rules_dir(uint64_t h, const char *dir)
 struct incr *incr_new(const struct mc_options *opt, const char *rules_dir, const char *models_text)
 {
 	struct incr *in = xcalloc(1, sizeof(*in));
-	/* keys=2: summaries keyed by module (interproc/callgraph.c); units
-	 * stored with the older keys are not reused */
-	char *opts = xasprintf("%s|keys=2|%s|rt=%d|states=%d|strict=%d|secs=%d|root=%s", MMIOCHECK_VERSION,
+	/* keys=2: summaries keyed by module (interproc/callgraph.c);
+	 * summary=2: return-value keys (interproc/serialize.c); units stored
+	 * with older ones are not reused */
+	char *opts = xasprintf("%s|keys=2|summary=2|%s|rt=%d|states=%d|strict=%d|secs=%d|root=%s", MMIOCHECK_VERSION,
 			       models_text, opt->preempt_rt, opt->max_states, opt->strict, opt->max_seconds,
 			       opt->source_root ? opt->source_root : "");
 	uint64_t h = hash_bytes(opts, strlen(opts), HASH_SEED);

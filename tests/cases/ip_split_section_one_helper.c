@@ -11,11 +11,12 @@
  * letter: the firmware's answer is polled before the unlock); the callers
  * get nothing.
  *
- * MMIO007 notes: acquire_token() does return with the lock held on some
- * paths only (right: it wants __cond_lock()).  The notes on hwrm_send()
- * and its caller are the known limitation of docs/analysis.md ("return
- * values are not followed into callers"): `if (token)` is not correlated
- * with the lock taken when the token was returned.
+ * MMIO007: none.  acquire_token() returns a token exactly when it locked
+ * (non-NULL with the lock, NULL without): a conditional acquire whose value
+ * tells, which hwrm_send() tests.  Its summary has one exit state per
+ * return value, and hwrm_send()'s `token = acquire_token(bp)` followed by
+ * `if (!token)` / `if (token)` takes the matching one, so hwrm_send()
+ * releases on every path and its caller is balanced.
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -44,7 +45,7 @@ static struct token *acquire_token(struct bnxt *bp)
 		return NULL;
 	mutex_lock(&bp->hwrm_cmd_lock);
 	token->seq_id = bp->seq++;
-	return token; /* expect: MMIO007 */
+	return token;
 }
 
 static void release_token(struct bnxt *bp, struct token *token)
@@ -71,7 +72,7 @@ static int hwrm_send(struct bnxt *bp, u32 msg)
 exit:
 	if (token)
 		release_token(bp, token);
-	return rc; /* expect: MMIO007 */
+	return rc;
 }
 
 int bnxt_two_commands(struct bnxt *bp)
@@ -80,5 +81,5 @@ int bnxt_two_commands(struct bnxt *bp)
 
 	if (rc)
 		return rc;
-	return hwrm_send(bp, 0x20); /* expect: MMIO007 */
+	return hwrm_send(bp, 0x20);
 }

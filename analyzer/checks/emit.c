@@ -152,8 +152,9 @@ void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strb
 		strbuf_adds(out, name);
 	else if (n->lock)
 		strbuf_addf(out, "%s(&%s)", name, check_str(ctx, n->lock));
-	else if (n->device)
-		strbuf_addf(out, "%s(%s)", name, check_str(ctx, n->device));
+	else if (n->device)	/* a local pointer as the driver wrote it */
+		strbuf_addf(out, "%s(%s)", name, check_str(ctx, n->device) +
+			    (check_str(ctx, n->device)[0] == IR_DEVICE_UNKNOWN));
 	else
 		strbuf_addf(out, "%s()", name);
 	if (n->call_site != IR_NONE)

@@ -154,7 +154,7 @@ static void run_all(struct run *R, struct path_state *s, enum flag_writer kind, 
 	for (int slot = 0; slot < R->cfg->nmodels; slot++) {
 		const struct model *m = slot_model(R, slot);
 		const struct model_prog *prog;
-		struct machine_event ev = { kind, node, write, device, hooked, false };
+		struct machine_event ev = { kind, node, write, device, hooked, false, R->u ? R->u->strings : NULL };
 
 		switch (prog_sel) {
 		case 0: prog = &m->on_acquire; break;

@@ -5,6 +5,8 @@
  */
 #include "state.h"
 
+#include <string.h>
+
 #include <assert.h>
 
 static uint8_t clamp_reg(int v)
@@ -39,13 +41,44 @@ static void op_cover_device(struct path_state *s, uint16_t bit, const struct mac
 		s->writes[ev->write].covered |= bit;
 }
 
-/* A read returns only after earlier writes to the same device arrived. */
-static void op_flush_device(struct path_state *s, uint16_t bit, str_id device)
+/* Length of a device name's root variable ("dev" in "dev->regs"). */
+static size_t root_len(const char *d)
 {
-	if (!device)
+	size_t n = 0;
+
+	while (d[n] && d[n] != '-' && d[n] != '.' && d[n] != '[' && d[n] != '+' && d[n] != ' ')
+		n++;
+	return n;
+}
+
+/*
+ * Can a read of `read` reach the device written through `write`?  The same
+ * name, or names the analysis cannot tell apart: a local pointer it could
+ * not follow (IR_DEVICE_UNKNOWN, `db = base + REG`), or bases rooted at
+ * different variables (`chan->regs` set from `dev->regs` at probe).  Only
+ * two fields of one root (`tp->regs`, `tp->aperegs`) are known to differ.
+ * Crediting the read-back says less, never more.
+ */
+static bool may_reach(const struct strpool *sp, str_id read, str_id write)
+{
+	if (read == write)
+		return true;
+	const char *r = sp ? strpool_str(sp, read) : NULL, *w = sp ? strpool_str(sp, write) : NULL;
+	if (!r || !w)
+		return false;
+	if (r[0] == IR_DEVICE_UNKNOWN || w[0] == IR_DEVICE_UNKNOWN)
+		return true;
+	size_t n = root_len(r);
+	return n != root_len(w) || strncmp(r, w, n) != 0;
+}
+
+/* A read returns only after earlier writes to the same device arrived. */
+static void op_flush_device(struct path_state *s, uint16_t bit, const struct machine_event *ev)
+{
+	if (!ev->device)
 		return;
 	for (int w = 0; w < s->nwrites; w++)
-		if (s->writes[w].device == device)
+		if (may_reach(ev->strings, ev->device, s->writes[w].device))
 			s->writes[w].unordered &= (uint16_t)~bit;
 }
 
@@ -93,7 +126,7 @@ void machine_run(const struct model *m, int slot, const struct model_prog *prog,
 			op_cover_device(s, bit, ev);
 			break;
 		case MOP_FLUSH_DEVICE:
-			op_flush_device(s, bit, ev->device);
+			op_flush_device(s, bit, ev);
 			break;
 		case MOP_ORDER_COVERED:
 			op_order_covered(s, bit);

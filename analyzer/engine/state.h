@@ -113,6 +113,7 @@ struct machine_event {
 	str_id device;			/* writes and reads */
 	bool in_hooked_section;		/* a hooked lock is held (writes) */
 	bool marked;			/* out: the program assigned the flag */
+	const struct strpool *strings;	/* device names (reads: same device?) */
 };
 
 /* Run a model program for model slot `slot`. */

@@ -364,9 +364,13 @@ str_id fe_device(struct tu_ctx *t, CXCursor c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	str_id id;
+	CXCursor base = device_base(c);
+	bool local = is_local_variable(base);
 
-	fe_canon(t, device_base(c), &sb);
-	id = sb.len ? strpool_intern(t->u->strings, sb.buf) : 0;
+	if (local)
+		strbuf_addch(&sb, IR_DEVICE_UNKNOWN);
+	fe_canon(t, base, &sb);
+	id = sb.len > (size_t)local ? strpool_intern(t->u->strings, sb.buf) : 0;
 	strbuf_release(&sb);
 	return id;
 }

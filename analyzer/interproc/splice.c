@@ -310,6 +310,23 @@ static uint32_t add_context(struct ir_function *x, const struct ipa_context_lock
 	return entry;
 }
 
+/*
+ * The call an implementation of an indirect call was spliced through: a
+ * copy of the call naming the implementation (`tg3_write32()`, not the slot
+ * `struct tg3::write32`), outside the flow, so traces and findings say
+ * which implementation left the write unordered.
+ */
+static uint32_t add_impl_marker(struct ipa_program *p, struct ir_function *x, uint32_t call, uint32_t target)
+{
+	struct ir_node n = x->nodes.v[call];
+
+	n.callee = n.spelled = p->fns.v[target].name;
+	n.indirect = false;
+	n.cond = 0;
+	VEC_PUSH(x->nodes, n);
+	return (uint32_t)x->nodes.n - 1;
+}
+
 struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_checks)
 {
 	return ipa_splice_context(p, fi, for_checks, NULL, 0);
@@ -394,8 +411,9 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 			if (!callee->summary)
 				continue;
 			struct splice_ctx c = { p, fn, n, callee->summary, callee->name };
+			uint32_t site = n->indirect ? add_impl_marker(p, x, i, t[k]) : i;
 			exits.n = 0;
-			entries[nentries] = splice_one(&c, x, i, &edges, &exits);
+			entries[nentries] = splice_one(&c, x, site, &edges, &exits);
 			targets[nentries++] = t[k];
 			for (size_t r = 0; r < exits.n; r++)
 				for (uint32_t j = 0; j < ns; j++) {

@@ -49,6 +49,10 @@ enum ir_truth { IR_TRUTH_FALSE, IR_TRUTH_TRUE, IR_TRUTH_UNKNOWN, IR_TRUTH_COPY }
 #define IR_KEY_RETURN "$ret"
 #define IR_KEY_RESULT "$rv"
 
+/* First character of a device reached through a function's local pointer
+ * (`db = base + REG; writel(v, db)`): which device it is, is not known. */
+#define IR_DEVICE_UNKNOWN '?'
+
 enum ir_edge_kind { IR_EDGE_NEXT, IR_EDGE_TRUE, IR_EDGE_FALSE };
 
 struct ir_loc {
@@ -70,7 +74,9 @@ struct ir_node {
 				 * (MMIO ops), barrier (IR_BARRIER); -1 if none */
 	str_id lock;		/* lock ops: canonical lock expression */
 	str_id lock_type;	/* lock ops: type path "struct foo::bar.lock" */
-	str_id device;		/* MMIO ops: canonical device base expression */
+	str_id device;		/* MMIO ops: canonical device base expression;
+				 * IR_DEVICE_UNKNOWN first when it is a local
+				 * pointer the analysis does not follow */
 	str_id callee;		/* IR_CALL: function or struct field name */
 	bool indirect;		/* IR_CALL through a pointer / struct field */
 	bool synthetic;		/* made by the analysis (a caller's or framework's

@@ -137,10 +137,110 @@ static void test_substitution_and_chain(void)
 	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
 	ir_fn_free(back);
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":1,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":1,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
 	CHECK(!ipa_summary_from_text("{\"v\":2}", P, R));
 	CHECK(!ipa_summary_from_text("not json", P, R));
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
+/* A key assignment (default: the return value's truth). */
+static uint32_t fb_assign(struct fb *b, const char *key, enum ir_truth truth, const char *src, uint32_t line)
+{
+	struct ir_node n = ir_node_make(IR_ASSIGN);
+
+	n.cond = strpool_intern(P, key);
+	n.truth = (uint8_t)truth;
+	n.cond_src = src ? strpool_intern(P, src) : 0;
+	return fb_add(b, &n, line);
+}
+
+/*
+ * lock(d) { mutex_lock(&d->m); if (d->bad) { mutex_unlock(&d->m); return
+ * -EBUSY; } return 0; } and caller(d) { if (lock(d)) return; ...unlock }:
+ * the summary keeps one exit state per return value, the text form keeps
+ * them (same hash; a changed truth changes the hash), version 1 text is
+ * refused, and the caller's test of the result takes the matching exit.
+ */
+static void test_return_states(void)
+{
+	struct ir_unit *u = ir_unit_new_shared("t.c", P);
+	static const char *const dp[] = { "d" }, *const da[] = { "d" };
+	struct fb h = fb_start(u, "foo_lock", dp, 1);
+	fb_event(&h, IR_ACQUIRE, "mutex_lock", "d->m", 2);
+	struct ir_node br = ir_node_make(IR_BRANCH);
+	br.cond = strpool_intern(P, "d->bad");
+	uint32_t b = fb_add(&h, &br, 3);
+	fb_event(&h, IR_RELEASE, "mutex_unlock", "d->m", 4);
+	fb_assign(&h, IR_KEY_RETURN, IR_TRUTH_TRUE, NULL, 5);
+	struct ir_node r1 = ir_node_make(IR_RETURN);
+	fb_add(&h, &r1, 5);
+	h.last = b;
+	struct ir_node held = ir_node_make(IR_NOP);
+	uint32_t f = ir_add_node(h.fn, &held);
+	ir_add_edge(h.fn, b, f, IR_EDGE_FALSE);
+	h.last = f;
+	fb_assign(&h, IR_KEY_RETURN, IR_TRUTH_FALSE, NULL, 7);
+	for (size_t k = 0; k < h.fn->edges.n; k++)	/* the branch's first edge is its TRUE one */
+		if (h.fn->edge_from.v[k] == b && h.fn->edges.v[k].to == b + 1)
+			h.fn->edges.v[k].kind = IR_EDGE_TRUE;
+	fb_end(&h);
+
+	struct fb c = fb_start(u, "caller", dp, 1);
+	uint32_t call = fb_call(&c, "foo_lock", da, 1, 10);
+	c.fn->nodes.v[call].cond = strpool_intern(P, IR_KEY_RESULT);
+	struct ir_node test = ir_node_make(IR_BRANCH);
+	test.cond = c.fn->nodes.v[call].cond;
+	uint32_t t = fb_add(&c, &test, 11);
+	struct ir_node out = ir_node_make(IR_RETURN);
+	uint32_t early = ir_add_node(c.fn, &out);
+	ir_add_edge(c.fn, t, early, IR_EDGE_TRUE);
+	fb_event(&c, IR_RELEASE, "mutex_unlock", "d->m", 12);
+	c.fn->edges.v[c.fn->edges.n - 1].kind = IR_EDGE_FALSE;	/* fb_add's edge on to the unlock */
+	fb_end(&c);
+
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "t.c");
+	ipa_solve(&p);
+	int hi = ipa_find(&p, h.fn);
+	const struct ir_function *s = hi >= 0 ? p.fns.v[hi].summary : NULL;
+	CHECK(s && count_op(s, IR_ASSIGN) == 2);
+	const struct ir_node *a0 = s ? find_op(s, IR_ASSIGN, 0) : NULL, *a1 = s ? find_op(s, IR_ASSIGN, 1) : NULL;
+	CHECK(a0 && a1 && a0->truth != a1->truth && a0->cond == a1->cond);
+
+	char *text = s ? ipa_summary_text(&p, s) : NULL;
+	struct ir_function *back = text ? ipa_summary_from_text(text, P, R) : NULL;
+	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
+	CHECK(back && count_op(back, IR_ASSIGN) == 2);
+	if (back) {
+		for (size_t i = 0; i < back->nodes.n; i++)
+			if (back->nodes.v[i].op == IR_ASSIGN && back->nodes.v[i].truth == IR_TRUTH_TRUE)
+				back->nodes.v[i].truth = IR_TRUTH_UNKNOWN;
+		CHECK(ipa_summary_hash(&p, back) != p.fns.v[hi].hash);	/* the truth is content */
+	}
+	ir_fn_free(back);
+	if (text) {	/* the same summary in format 1 is not read */
+		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":2");
+		CHECK(v != NULL);
+		if (v)
+			v[4] = '1';
+		CHECK(!ipa_summary_from_text(v1, P, R));
+		free(v1);
+	}
+	free(text);
+	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
+				     "\"succ\":[]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
+				     "\"succ\":[]}],\"entry\":0}", P, R));	/* a copy names its source */
+
+	/* spliced: the callee's return key is the caller's result key */
+	int ci = ipa_find(&p, c.fn);
+	struct ir_function *x = ci >= 0 ? ipa_expand_for_checks(&p, (uint32_t)ci) : NULL;
+	const struct ir_node *sa = x ? find_op(x, IR_ASSIGN, 0) : NULL;
+	CHECK(sa && !strcmp(strpool_str(P, sa->cond), IR_KEY_RESULT) && sa->call_site == call);
+	ir_fn_free(x);
 	ipa_free(&p);
 	ir_unit_free(u);
 }
@@ -283,6 +383,7 @@ int main(void)
 	test_recursion_bounded();
 	test_lock_events_bounded();
 	test_indirect_targets();
+	test_return_states();
 	strpool_free(P);
 	rules_free(R);
 	strbuf_release(&err);

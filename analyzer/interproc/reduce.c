@@ -37,13 +37,9 @@
 
 enum keep_level { KEEP_ALL, KEEP_NO_READS, KEEP_LOCKS };
 
-static bool is_event(const struct ir_node *n, enum keep_level level, bool facts)
+static bool is_event(const struct ir_node *n, enum keep_level level)
 {
 	switch (n->op) {
-	case IR_ASSIGN:
-		return facts;
-	case IR_CALL:
-		return facts && n->cond;
 	case IR_ACQUIRE:
 	case IR_TRYACQUIRE:
 	case IR_RELEASE:
@@ -109,21 +105,82 @@ static bool has_lock_event(const struct ir_function *x)
 }
 
 /* Mark the events and the call markers they came through. */
-static size_t mark_kept(const struct ir_function *x, enum keep_level level, bool *keep)
+static bool is_fact_node(const struct ir_node *n)
+{
+	return n->op == IR_ASSIGN || (n->op == IR_CALL && n->cond);
+}
+
+static void keep_with_sites(const struct ir_function *x, bool *keep, size_t i)
+{
+	keep[i] = true;
+	for (uint32_t c = x->nodes.v[i].call_site; c != IR_NONE && !keep[c]; c = x->nodes.v[c].call_site)
+		keep[c] = true;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	str_id x = *(const str_id *)a, y = *(const str_id *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Does a kept branch, trylock or copy read `key`?  (`read` is sorted.) */
+static bool key_read(const str_id *read, size_t n, str_id key)
+{
+	return key && bsearch(&key, read, n, sizeof(*read), cmp_key);
+}
+
+/*
+ * Keep the assignments a kept node reads (transitively, through copies)
+ * and every assignment of the return value; the rest would only make
+ * summaries bigger and states more numerous.
+ */
+static void mark_fact_nodes(const struct ir_function *x, bool *keep, str_id ret)
+{
+	VEC(str_id) read = VEC_INIT;
+	bool changed = true;
+
+	while (changed) {
+		changed = false;
+		read.n = 0;
+		for (size_t i = 0; i < x->nodes.n; i++) {
+			const struct ir_node *n = &x->nodes.v[i];
+			if (keep[i] && (n->op == IR_BRANCH || n->op == IR_TRYACQUIRE) && n->cond)
+				VEC_PUSH(read, n->cond);
+			else if (keep[i] && n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY)
+				VEC_PUSH(read, n->cond_src);
+		}
+		if (read.n)
+			qsort(read.v, read.n, sizeof(*read.v), cmp_key);
+		for (size_t i = 0; i < x->nodes.n; i++) {
+			const struct ir_node *n = &x->nodes.v[i];
+			if (keep[i] || !is_fact_node(n))
+				continue;
+			if ((n->op == IR_ASSIGN && ret && n->cond == ret) || key_read(read.v, read.n, n->cond)) {
+				keep_with_sites(x, keep, i);
+				changed = true;
+			}
+		}
+	}
+	VEC_FREE(read);
+}
+
+/* Mark the events and the call markers they came through.  Returns how
+ * many there are, not counting the assignments of correlation keys (the
+ * cap is for events: a key assignment is one per exit or store). */
+static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x, enum keep_level level,
+			bool *keep)
 {
 	size_t n = 0;
-	bool facts = has_lock_event(x);
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
-	for (size_t i = 0; i < x->nodes.n; i++) {
-		if (!is_event(&x->nodes.v[i], level, facts))
-			continue;
-		keep[i] = true;
-		for (uint32_t c = x->nodes.v[i].call_site; c != IR_NONE && !keep[c]; c = x->nodes.v[c].call_site)
-			keep[c] = true;
-	}
+	for (size_t i = 0; i < x->nodes.n; i++)
+		if (!is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level))
+			keep_with_sites(x, keep, i);
 	for (size_t i = 0; i < x->nodes.n; i++)
 		n += keep[i];
+	if (has_lock_event(x))
+		mark_fact_nodes(x, keep, p ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
 	return n;
 }
 
@@ -249,7 +306,7 @@ struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_func
 	size_t n;
 
 	*capped = false;
-	while ((n = mark_kept(x, level, keep)) > IPA_MAX_SUMMARY_NODES && level != KEEP_LOCKS) {
+	while ((n = mark_kept(p, x, level, keep)) > IPA_MAX_SUMMARY_NODES && level != KEEP_LOCKS) {
 		level = level == KEEP_ALL ? KEEP_NO_READS : KEEP_LOCKS;
 		*capped = true;
 	}

@@ -546,7 +546,7 @@ typedef VEC(str_id) key_vec;
 
 static bool key_in(const key_vec *keys, str_id key)
 {
-	return key && bsearch(&key, keys->v, keys->n, sizeof(*keys->v), cmp_id);
+	return key && keys->n && bsearch(&key, keys->v, keys->n, sizeof(*keys->v), cmp_id);
 }
 
 /* Keys read by a branch, a trylock's outcome or a copy, sorted; with

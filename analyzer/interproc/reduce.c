@@ -127,7 +127,7 @@ static int cmp_key(const void *a, const void *b)
 /* Does a kept branch, trylock or copy read `key`?  (`read` is sorted.) */
 static bool key_read(const str_id *read, size_t n, str_id key)
 {
-	return key && bsearch(&key, read, n, sizeof(*read), cmp_key);
+	return key && n && bsearch(&key, read, n, sizeof(*read), cmp_key);
 }
 
 /*

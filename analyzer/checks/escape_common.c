@@ -12,14 +12,14 @@
  * (__must_hold / __releases), so it is judged with the lock held on entry.
  */
 static bool section_inside_callee(struct check_ctx *ctx, const struct eng_escape *esc,
-				  bool (*select)(const struct eng_write *w))
+				  bool (*select)(const struct check_ctx *ctx, const struct eng_write *w))
 {
 	uint32_t top = check_top_node(ctx, esc->release_node);
 
 	if (!check_is_spliced(ctx, esc->release_node))
 		return false;
 	for (int i = 0; i < esc->nwrites; i++)
-		if (select(&esc->writes[i]) && check_top_node(ctx, esc->writes[i].node) != top)
+		if (select(ctx, &esc->writes[i]) && check_top_node(ctx, esc->writes[i].node) != top)
 			return false;
 	if (check_is_spliced(ctx, esc->lock.acquire_node) && check_top_node(ctx, esc->lock.acquire_node) == top)
 		return true;
@@ -59,13 +59,13 @@ static bool section_split_across_calls(struct check_ctx *ctx, const struct eng_e
 }
 
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
-				   bool (*select)(const struct eng_write *w), int *nselected)
+				   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w), int *nselected)
 {
 	int last = -1, n = 0;
 	struct strbuf sb = STRBUF_INIT;
 
 	for (int i = 0; i < esc->nwrites; i++)
-		if (select(&esc->writes[i])) {
+		if (select(ctx, &esc->writes[i])) {
 			last = i;
 			n++;
 		}
@@ -82,7 +82,7 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 		   check_kind_name(ctx, esc->lock.kind), check_str(ctx, esc->lock.lock), sb.buf);
 	for (int i = 0; i < esc->nwrites; i++) {
 		const struct eng_write *w = &esc->writes[i];
-		if (!select(w))
+		if (!select(ctx, w))
 			continue;
 		strbuf_reset(&sb);
 		check_describe_call(ctx, w->node, &sb);

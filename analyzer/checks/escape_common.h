@@ -8,8 +8,9 @@
 #include "checks.h"
 
 /* Does MMIO002 explain this write (flag reset by an inner lock)? */
-static inline bool escape_is_flag_reset(const struct eng_write *w)
+static inline bool escape_is_flag_reset(const struct check_ctx *ctx, const struct eng_write *w)
 {
+	(void)ctx;
 	return w->flag_reset_node != IR_NONE && w->reference_ordered;
 }
 
@@ -19,6 +20,6 @@ static inline bool escape_is_flag_reset(const struct eng_write *w)
  * Returns NULL when no write is selected.
  */
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
-				   bool (*select)(const struct eng_write *w), int *nselected);
+				   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w), int *nselected);
 
 #endif

@@ -5,9 +5,10 @@
  */
 #include "escape_common.h"
 
-static bool plain_escape(const struct eng_write *w)
+static bool plain_escape(const struct check_ctx *ctx, const struct eng_write *w)
 {
-	return !escape_is_flag_reset(w);
+	(void)ctx;
+	return !escape_is_flag_reset(ctx, w);
 }
 
 static void mmio001_escape(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc)

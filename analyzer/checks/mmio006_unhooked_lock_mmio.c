@@ -8,10 +8,16 @@
 
 #include <string.h>
 
-static bool any_write(const struct eng_write *w)
+/* A write the release must order: a posted one (a port write has reached
+ * the device when outb() returns; the accessor class says which). */
+static bool posted_write(const struct check_ctx *ctx, const struct eng_write *w)
 {
-	(void)w;
-	return true;
+	const struct ir_node *n = check_node(ctx, w->node);
+	const struct rules *r = ctx->rules;
+
+	if (n->rule < 0 || (size_t)n->rule >= r->accessors.n)
+		return true;
+	return r->classes.v[r->accessors.v[n->rule].klass].posted;
 }
 
 static void mmio006_escape(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc)
@@ -22,7 +28,7 @@ static void mmio006_escape(struct check_ctx *ctx, void *scratch, const struct en
 	(void)scratch;
 	if (esc->lock.hooked || !check_model_reported(ctx, esc->model))
 		return;
-	struct finding_draft *d = escape_draft(ctx, "MMIO006", esc, any_write, &n);
+	struct finding_draft *d = escape_draft(ctx, "MMIO006", esc, posted_write, &n);
 	if (!d)
 		return;
 	check_describe_call(ctx, d->node, &wr);

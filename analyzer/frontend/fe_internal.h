@@ -21,6 +21,16 @@ struct macro_use {
 	char *name;
 };
 
+/* An expansion of a macro the rules do not know whose definition names
+ * accessors (drvmacro.c): bnx2x's DOORBELL_RELAXED over writel_relaxed. */
+#define DRV_MACRO_MAX_ACCESSORS 4
+struct drv_macro {
+	CXFile file;
+	unsigned start, end;		/* file offsets of the invocation */
+	int accessors[DRV_MACRO_MAX_ACCESSORS];	/* rules->accessors */
+	int n;
+};
+
 /* An annotation macro (__must_hold, __init, ...) expanded in the main file. */
 struct annot_use {
 	unsigned start, end;
@@ -42,7 +52,11 @@ struct tu_ctx {
 	VEC(struct macro_use) macros;	/* sorted by start */
 	size_t win_lo, win_hi;		/* macros inside the function being lowered */
 	str_id file;			/* interned main file name */
+	CXFile main_file;
 	VEC(struct annot_use) annots;	/* in source order */
+	VEC(struct drv_macro) drv_macros;	/* sorted by (file, start) */
+	bool *accessor_is_function;	/* per rules->accessors: declared as a
+					 * function in this unit (x86's writel) */
 	VEC(struct fn_window) windows;	/* function declarations, in order;
 					 * after fe_annot_finish only those
 					 * holding an annotation */
@@ -109,6 +123,12 @@ long long fe_const_value(CXCursor c, bool *ok);
 CXCursor fe_named_variable(CXCursor e);
 const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c);
 void fe_macro_window(struct tu_ctx *t, CXCursor fn);
+
+/* drvmacro.c: the accessor a driver macro names */
+void fe_driver_macro(struct tu_ctx *t, CXCursor c, CXFile file);
+void fe_driver_macros_sort(struct tu_ctx *t);
+void fe_note_accessor_function(struct tu_ctx *t, CXCursor fn);
+int fe_accessor_via_driver_macro(const struct tu_ctx *t, CXCursor call, int index);
 
 /* canon.c */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);

@@ -189,6 +189,14 @@ static bool match_prim(struct fn_ctx *f, CXCursor c, struct prim *p, char **owne
 		free(name);
 		return false;
 	}
+	if (ref.kind == REF_ACCESSOR) {
+		int via = fe_accessor_via_driver_macro(f->t, c, ref.index);
+		if (via != ref.index) {
+			free(name);
+			name = xstrdup(f->t->fe->rules->accessors.v[via].name);
+			ref.index = via;
+		}
+	}
 	p->ref = ref;
 	p->name = name;
 	*owned = name;

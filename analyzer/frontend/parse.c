@@ -94,6 +94,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 	(void)parent;
 	if (k == CXCursor_VarDecl)	/* any file: ops tables in headers too */
 		fe_scan_var_init(s->t, c, true);
+	if (k == CXCursor_FunctionDecl)
+		fe_note_accessor_function(s->t, c);
 	if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) && defined_by_main_file_macro(s->t, c)) {
 		VEC_PUSH(s->fns, c);	/* static DEF_SCSI_QCMD(foo_queuecommand) */
 		return CXChildVisit_Continue;
@@ -111,6 +113,8 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 			VEC_PUSH(s->t->macros, m);
 		} else {
 			fe_annot_macro(s->t, c, name);
+			if (ref.kind == REF_NONE)
+				fe_driver_macro(s->t, c, s->t->main_file);
 			free(name);
 		}
 		return CXChildVisit_Continue;
@@ -245,6 +249,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	clang_getInclusions(t.tu, record_inclusion, &t);
 	t.fe = fe;
 	t.file = strpool_intern(t.u->strings, path);
+	t.main_file = clang_getFile(t.tu, path);
 	if (strbuf_read_file(&text, path) == 0) {
 		size_t len = text.len;
 		ir_unit_set_source(t.u, strbuf_detach(&text), len);
@@ -257,6 +262,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	if (t.macros.n)
 		qsort(t.macros.v, t.macros.n, sizeof(t.macros.v[0]), cmp_macro);
 	fe_annot_finish(&t);
+	fe_driver_macros_sort(&t);
 	for (size_t i = 0; i < scan.fns.n; i++) {
 		fe_lower_function(&t, scan.fns.v[i]);
 		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);
@@ -270,6 +276,8 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 		free(t.windows.v[i].name);
 	VEC_FREE(t.windows);
 	VEC_FREE(t.annots);
+	VEC_FREE(t.drv_macros);
+	free(t.accessor_is_function);
 	clang_disposeTranslationUnit(t.tu);
 	return t.u;
 }

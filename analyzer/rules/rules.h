@@ -59,6 +59,8 @@ struct accessor {
 struct accessor_class {
 	char *name;
 	char *description;
+	bool posted;		/* a write may still be on its way to the device
+				 * when the accessor returns (port I/O is not) */
 };
 
 /* A barrier ("mmiowb", "wmb", ...). */

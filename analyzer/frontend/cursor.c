@@ -40,7 +40,7 @@ void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc)
 	CXSourceRange r = clang_getCursorExtent(c);
 	unsigned line, col;
 
-	loc->file = t->file;
+	loc->file = t->cur_file;
 	clang_getFileLocation(clang_getRangeStart(r), NULL, &line, &col, NULL);
 	loc->line = line;
 	loc->col = col;
@@ -120,14 +120,15 @@ long long fe_const_value(CXCursor c, bool *ok)
 	return v;
 }
 
-/* First macro starting at or after offset `off`. */
-static size_t macro_lower_bound(const struct tu_ctx *t, unsigned off)
+/* First macro at or after (file, offset). */
+static size_t macro_lower_bound(const struct tu_ctx *t, CXFile file, unsigned off)
 {
 	size_t lo = 0, hi = t->macros.n;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (t->macros.v[mid].start < off)
+		const struct macro_use *m = &t->macros.v[mid];
+		if ((uintptr_t)m->file < (uintptr_t)file || (m->file == file && m->start < off))
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -139,11 +140,14 @@ static size_t macro_lower_bound(const struct tu_ctx *t, unsigned off)
  * function without any costs no location queries per cursor. */
 void fe_macro_window(struct tu_ctx *t, CXCursor fn)
 {
+	CXSourceRange r = clang_getCursorExtent(fn);
+	CXFile file;
 	unsigned s, e;
 
-	fe_extent(fn, &s, &e);
-	t->win_lo = macro_lower_bound(t, s);
-	t->win_hi = macro_lower_bound(t, e + 1);
+	clang_getExpansionLocation(clang_getRangeStart(r), &file, NULL, NULL, &s);
+	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
+	t->win_lo = macro_lower_bound(t, file, s);
+	t->win_hi = macro_lower_bound(t, file, e + 1);
 	if (t->win_hi < t->win_lo)
 		t->win_hi = t->win_lo;
 }
@@ -157,7 +161,8 @@ const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c)
 	if (lo >= hi)
 		return NULL;
 	/* file locations: a macro argument maps to where it is spelled, so
-	 * only the expansion itself starts at the invocation */
+	 * only the expansion itself starts at the invocation (the window is
+	 * one function's, so one file's) */
 	CXSourceRange r = clang_getCursorExtent(c);
 	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &s);
 	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);

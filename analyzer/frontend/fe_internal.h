@@ -14,8 +14,10 @@ struct frontend {
 	struct strpool *strings;	/* shared pool for new units, or NULL */
 };
 
-/* A macro expansion in the main file whose name the rules know. */
+/* A macro expansion in the main file or a driver header whose name the
+ * rules know. */
 struct macro_use {
+	CXFile file;
 	unsigned start, end;		/* file offsets of the invocation */
 	struct rule_ref ref;
 	char *name;
@@ -45,6 +47,21 @@ struct fn_window {
 	bool definition;
 };
 
+/* A header file seen, and whether it is a driver's own (headers.c). */
+struct header_file {
+	CXFile file;
+	str_id path;			/* real path, for a driver header */
+	bool driver;
+};
+
+/* A static function defined in a driver header, lowered when called. */
+struct header_fn {
+	str_id name;
+	CXCursor cursor;
+	str_id path;
+	bool lowered;
+};
+
 struct tu_ctx {
 	struct frontend *fe;
 	CXTranslationUnit tu;
@@ -52,7 +69,12 @@ struct tu_ctx {
 	VEC(struct macro_use) macros;	/* sorted by start */
 	size_t win_lo, win_hi;		/* macros inside the function being lowered */
 	str_id file;			/* interned main file name */
+	str_id cur_file;		/* file of the function being lowered */
 	CXFile main_file;
+	VEC(char *) kernel_dirs;	/* real paths of kernel include dirs */
+	VEC(struct header_file) headers;
+	struct header_file last_header;
+	VEC(struct header_fn) header_fns;
 	VEC(struct annot_use) annots;	/* in source order */
 	VEC(struct drv_macro) drv_macros;	/* sorted by (file, start) */
 	bool *accessor_is_function;	/* per rules->accessors: declared as a
@@ -129,6 +151,13 @@ void fe_driver_macro(struct tu_ctx *t, CXCursor c, CXFile file);
 void fe_driver_macros_sort(struct tu_ctx *t);
 void fe_note_accessor_function(struct tu_ctx *t, CXCursor fn);
 int fe_accessor_via_driver_macro(const struct tu_ctx *t, CXCursor call, int index);
+
+/* headers.c: static inline functions of driver headers */
+void fe_header_dirs(struct tu_ctx *t, const char *const *args, int nargs);
+bool fe_in_driver_header(struct tu_ctx *t, CXSourceLocation loc, CXFile *out);
+void fe_header_function(struct tu_ctx *t, CXCursor c);
+void fe_lower_header_calls(struct tu_ctx *t);
+void fe_headers_free(struct tu_ctx *t);
 
 /* canon.c */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);

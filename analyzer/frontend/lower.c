@@ -119,8 +119,8 @@ static void macro_args(struct fn_ctx *f, CXCursor c, const struct macro_use *m, 
 	CXToken *toks;
 	unsigned n, depth = 0;
 	struct arg_find a;
-	CXSourceLocation sl = clang_getLocationForOffset(f->t->tu, clang_getFile(f->t->tu, f->t->u->path), m->start);
-	CXSourceLocation el = clang_getLocationForOffset(f->t->tu, clang_getFile(f->t->tu, f->t->u->path), m->end);
+	CXSourceLocation sl = clang_getLocationForOffset(f->t->tu, m->file, m->start);
+	CXSourceLocation el = clang_getLocationForOffset(f->t->tu, m->file, m->end);
 
 	memset(&a, 0, sizeof(a));
 	for (int i = 0; i < 8; i++)

@@ -437,7 +437,8 @@ static void set_stmt_lines(struct fn_ctx *f, CXCursor c)
 	clang_getExpansionLocation(clang_getRangeStart(r), NULL, &l1, NULL, NULL);
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, &l2, NULL, &end);
 	f->stmt_first = l1;
-	f->stmt_last = semicolon_line(f->t->u, end, l2);
+	/* the unit's source is the main file's */
+	f->stmt_last = f->t->cur_file == f->t->file ? semicolon_line(f->t->u, end, l2) : l2;
 }
 
 void fe_lower_stmt(struct fn_ctx *f, CXCursor c)

@@ -58,6 +58,8 @@ static int cmp_macro(const void *a, const void *b)
 {
 	const struct macro_use *x = a, *y = b;
 
+	if (x->file != y->file)
+		return (uintptr_t)x->file < (uintptr_t)y->file ? -1 : 1;
 	if (x->start != y->start)
 		return x->start < y->start ? -1 : 1;
 	return x->end > y->end ? -1 : x->end < y->end;	/* largest first */
@@ -66,7 +68,8 @@ static int cmp_macro(const void *a, const void *b)
 /* Top-level pass: rule and annotation macros expanded in the main file,
  * the function declarations there (definitions to lower, annotation
  * windows), and variable initializers storing function pointers (any
- * file).  Nothing below a header declaration is visited. */
+ * file); in driver headers, the static functions and the rule macros
+ * their bodies expand.  Nothing below a header declaration is visited. */
 struct top_scan {
 	struct tu_ctx *t;
 	cursor_vec fns;
@@ -86,6 +89,29 @@ static bool defined_by_main_file_macro(struct tu_ctx *t, CXCursor c)
 	return file && clang_File_isEqual(file, clang_getFile(t->tu, t->u->path));
 }
 
+/* A macro expansion: a rule macro, an annotation (main file only), or a
+ * driver macro naming accessors. */
+static void note_macro(struct tu_ctx *t, CXCursor c, CXFile file, bool main)
+{
+	char *name = fe_spelling(c);
+	struct rule_ref ref = rules_lookup(t->fe->rules, name);
+
+	if (ref.kind != REF_NONE && ref.kind != REF_LOCK_WRAPPER) {
+		struct macro_use m;
+		fe_extent(c, &m.start, &m.end);
+		m.file = file;
+		m.ref = ref;
+		m.name = name;
+		VEC_PUSH(t->macros, m);
+		return;
+	}
+	if (main)
+		fe_annot_macro(t, c, name);
+	if (ref.kind == REF_NONE)
+		fe_driver_macro(t, c, file);
+	free(name);
+}
+
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct top_scan *s = data;
@@ -100,23 +126,16 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		VEC_PUSH(s->fns, c);	/* static DEF_SCSI_QCMD(foo_queuecommand) */
 		return CXChildVisit_Continue;
 	}
-	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+	if (!clang_Location_isFromMainFile(clang_getCursorLocation(c))) {
+		CXFile file;
+		if (k == CXCursor_MacroExpansion && fe_in_driver_header(s->t, clang_getCursorLocation(c), &file))
+			note_macro(s->t, c, file, false);
+		else if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+			fe_header_function(s->t, c);
 		return CXChildVisit_Continue;
+	}
 	if (k == CXCursor_MacroExpansion) {
-		char *name = fe_spelling(c);
-		struct rule_ref ref = rules_lookup(s->t->fe->rules, name);
-		if (ref.kind != REF_NONE && ref.kind != REF_LOCK_WRAPPER) {
-			struct macro_use m;
-			fe_extent(c, &m.start, &m.end);
-			m.ref = ref;
-			m.name = name;
-			VEC_PUSH(s->t->macros, m);
-		} else {
-			fe_annot_macro(s->t, c, name);
-			if (ref.kind == REF_NONE)
-				fe_driver_macro(s->t, c, s->t->main_file);
-			free(name);
-		}
+		note_macro(s->t, c, s->t->main_file, true);
 		return CXChildVisit_Continue;
 	}
 	if (clang_isDeclaration(k))
@@ -249,7 +268,9 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	clang_getInclusions(t.tu, record_inclusion, &t);
 	t.fe = fe;
 	t.file = strpool_intern(t.u->strings, path);
+	t.cur_file = t.file;
 	t.main_file = clang_getFile(t.tu, path);
+	fe_header_dirs(&t, args, nargs);
 	if (strbuf_read_file(&text, path) == 0) {
 		size_t len = text.len;
 		ir_unit_set_source(t.u, strbuf_detach(&text), len);
@@ -267,6 +288,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 		fe_lower_function(&t, scan.fns.v[i]);
 		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);
 	}
+	fe_lower_header_calls(&t);
 
 	VEC_FREE(scan.fns);
 	for (size_t i = 0; i < t.macros.n; i++)
@@ -277,6 +299,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	VEC_FREE(t.windows);
 	VEC_FREE(t.annots);
 	VEC_FREE(t.drv_macros);
+	fe_headers_free(&t);
 	free(t.accessor_is_function);
 	clang_disposeTranslationUnit(t.tu);
 	return t.u;

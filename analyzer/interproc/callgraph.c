@@ -103,6 +103,32 @@ static uint32_t add_fn(struct ipa_program *p, struct ir_unit *u, struct ir_funct
 	return (uint32_t)(p->fns.n - 1);
 }
 
+/* The key of a driver header's static function: its header, name and
+ * the hash of its text, the same in every unit that includes it. */
+static str_id header_key(struct ipa_program *p, const struct ir_function *fn)
+{
+	char *k = xasprintf("%s:%s#%016llx", S(p, fn->def_file), S(p, fn->name),
+			    (unsigned long long)fn->text_hash);
+	str_id id = strpool_intern(p->strings, k);
+	free(k);
+	return id;
+}
+
+/*
+ * A header function of a unit: the first unit that defines its text owns
+ * it; a later unit's copy is not solved again (no graph) and its calls
+ * resolve to the first one.  Either way the unit finds it under its own
+ * static key, like a static function of the file.
+ */
+static void add_header_fn(struct ipa_program *p, struct ir_unit *u, struct ir_function *fn, str_id file)
+{
+	str_id key = header_key(p, fn);
+	int first = by_key(p, key);
+	uint32_t fi = add_fn(p, u, first < 0 ? fn : NULL, fn->name, key, file, false);
+
+	index_key(p, static_key(p, file, fn->name), first < 0 ? fi : (uint32_t)first);
+}
+
 void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 {
 	str_id file = strpool_intern(p->strings, display);
@@ -111,6 +137,10 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 	VEC_PUSH(p->unit_base, (uint32_t)p->fns.n);
 	for (size_t i = 0; i < u->functions.n; i++) {
 		struct ir_function *fn = u->functions.v[i];
+		if (fn->def_file) {
+			add_header_fn(p, u, fn, file);
+			continue;
+		}
 		str_id key = fn->is_static ? static_key(p, file, fn->name) : ipa_module_key(p, file, fn->name);
 		add_fn(p, u, fn, fn->name, key, file, !fn->is_static);
 	}

@@ -137,6 +137,10 @@ struct ir_function {
 	struct ir_loc loc;
 	bool is_static;
 	bool is_init;			/* marked __init / __devinit (section attr) */
+	str_id def_file;		/* a driver header it is defined in (0: the
+					 * unit's main file) */
+	uint64_t text_hash;		/* of its definition's text, for a header
+					 * function (shared between units) */
 	uint32_t entry;
 	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
 	VEC(str_id) args;		/* call arguments, see ir_node.args_off */

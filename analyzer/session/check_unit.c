@@ -276,11 +276,17 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 	snprintf(res->content_hash, sizeof(res->content_hash), "%016llx",
 		 (unsigned long long)hash_bytes(u->source ? u->source : "", u->source_len, HASH_SEED));
 	fill_errors(res, u);
-	res->nfunctions = u->functions.n;
-	res->functions = xcalloc(u->functions.n ? u->functions.n : 1, sizeof(*res->functions));
+	/* the driver-header functions the unit called come last: they are
+	 * summarized for their callers, not checked (nor listed) as the
+	 * file's own */
+	size_t nmain = 0;
+	while (nmain < u->functions.n && !u->functions.v[nmain]->def_file)
+		nmain++;
+	res->nfunctions = nmain;
+	res->functions = xcalloc(nmain ? nmain : 1, sizeof(*res->functions));
 	/* --max-seconds: the unit's analysis time starts now */
 	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
-	for (size_t i = 0; i < u->functions.n; i++) {
+	for (size_t i = 0; i < nmain; i++) {
 		const struct ir_function *fn = u->functions.v[i];
 		int fi = (int)ipa_unit_fn(p, k, i);
 		struct entry_info ei;

@@ -38,6 +38,10 @@ typedef __u64 __le64;
 typedef __u64 __be64;
 
 /* include/linux/types.h */
+typedef __u8 uint8_t;
+typedef __u16 uint16_t;
+typedef __u32 uint32_t;
+typedef __u64 uint64_t;
 typedef unsigned long uintptr_t;
 typedef long ssize_t;
 typedef u64 phys_addr_t;

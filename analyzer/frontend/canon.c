@@ -333,7 +333,61 @@ static bool is_local_variable(CXCursor e)
  * key "base" for every CSR made unrelated registers one (MMIO005 false
  * positives on Linux 6.1).
  */
-str_id fe_register(struct tu_ctx *t, CXCursor c)
+/* Append the file text [s, e) with each run of white space one blank. */
+static void add_collapsed(struct strbuf *out, const char *text, unsigned s, unsigned e)
+{
+	bool blank = false;
+
+	for (unsigned i = s; i < e; i++) {
+		char ch = text[i];
+		if (ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r' || ch == '\\') {
+			blank = true;
+			continue;
+		}
+		if (blank && out->len)
+			strbuf_addch(out, ' ');
+		blank = false;
+		strbuf_addch(out, ch);
+	}
+}
+
+/*
+ * The offset of a register address, as the driver wrote it at the call:
+ * `IntrStatus` for 8139cp's cpw16(IntrStatus, v), whose macro body adds
+ * `(reg)` to cp->regs; `AT_XDMAC_GIE` for at_xdmac_write(atxdmac,
+ * AT_XDMAC_GIE, v).  An offset made by a macro body (it starts where the
+ * call's macro does: DOORBELL_RELAXED's `(bp)->db_size * (cid)`) is never
+ * named by the macro call's text: it is its value when constant
+ * (`0x3c`), else unknown (false).
+ */
+static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struct strbuf *out)
+{
+	CXCursor u = fe_unwrap(off);
+	CXSourceRange r = clang_getCursorExtent(u);
+	CXFile sf, ef, cf;
+	unsigned s, e, cs;
+	size_t size = 0;
+	bool ok;
+
+	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &s);
+	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &e);
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &cf, NULL, NULL, &cs);
+	bool from_macro_body = cf && sf && clang_File_isEqual(sf, cf) && s == cs;
+	const char *text = sf ? clang_getFileContents(t->tu, sf, &size) : NULL;
+	if (!from_macro_body && text && ef && clang_File_isEqual(sf, ef) && e > s && e <= size && e - s <= 64) {
+		add_collapsed(out, text, s, e);
+		return true;
+	}
+	long long v = fe_const_value(u, &ok);
+	if (!ok)
+		return false;
+	strbuf_addf(out, "0x%llx", (unsigned long long)v);
+	return true;
+}
+
+/* MMIO005's register key of the address argument `c` of the accessor call
+ * `call`. */
+str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c)
 {
 	struct strbuf sb = STRBUF_INIT;
 	CXCursor u = fe_unwrap(c);
@@ -347,8 +401,11 @@ str_id fe_register(struct tu_ctx *t, CXCursor c)
 		if (is_local_variable(left_base ? l : r))
 			return 0;
 		base_key(t, left_base ? l : r, &sb);
-		strbuf_adds(&sb, clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ? "+" : "-");
-		fe_source_text(t, left_base ? r : l, &sb);
+		strbuf_adds(&sb, clang_getCursorBinaryOperatorKind(u) == CXBinaryOperator_Add ? " + " : " - ");
+		if (!register_offset(t, call, left_base ? r : l, &sb)) {
+			strbuf_release(&sb);
+			return 0;
+		}
 	} else if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
 		base_key(t, first_expr_child(u, 0), &sb);
 	} else if (!is_local_variable(u)) {

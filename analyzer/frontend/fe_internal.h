@@ -164,7 +164,7 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 str_id fe_lock_name(struct tu_ctx *t, CXCursor c);
 str_id fe_lock_type(struct tu_ctx *t, CXCursor c);
 str_id fe_device(struct tu_ctx *t, CXCursor c);
-str_id fe_register(struct tu_ctx *t, CXCursor c);
+str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c);
 void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);

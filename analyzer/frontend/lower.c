@@ -247,7 +247,7 @@ static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
 		if (!clang_Cursor_isNull(a)) {
 			n.device = fe_device(f->t, a);
 			if (n.op == IR_MMIO_WRITE)
-				n.reg = fe_register(f->t, a);
+				n.reg = fe_register(f->t, c, a);
 		}
 	} else {
 		n.op = IR_BARRIER;

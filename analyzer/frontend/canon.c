@@ -358,7 +358,8 @@ static void add_collapsed(struct strbuf *out, const char *text, unsigned s, unsi
  * AT_XDMAC_GIE, v).  An offset made by a macro body (it starts where the
  * call's macro does: DOORBELL_RELAXED's `(bp)->db_size * (cid)`) is never
  * named by the macro call's text: it is its value when constant
- * (`0x3c`), else unknown (false).
+ * (`0x3c`), else unknown (false).  A local variable names no register
+ * either, like a local base pointer.
  */
 static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struct strbuf *out)
 {
@@ -369,6 +370,8 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 	size_t size = 0;
 	bool ok;
 
+	if (is_local_variable(u))
+		return false;	/* alx_mask_msix()'s `reg`: any register */
 	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &s);
 	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &e);
 	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &cf, NULL, NULL, &cs);

@@ -57,6 +57,17 @@ static str_id arg_for(const struct splice_ctx *c, const char *root, size_t rootl
 	return 0;
 }
 
+/* Is the identifier [root, root + rootlen) a parameter of the callee? */
+static bool is_param(const struct splice_ctx *c, const char *root, size_t rootlen)
+{
+	for (size_t i = 0; i < c->callee->params.n; i++) {
+		const char *pn = S(c->p, c->callee->params.v[i]);
+		if (strlen(pn) == rootlen && !strncmp(pn, root, rootlen))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Rewrite a callee name whose leading identifier is a parameter:
  * arg "&X" + "->f" gives "X.f", arg "&X" alone gives "X", arg "X" + rest
@@ -117,6 +128,12 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 		bool field = (i >= 1 && t[i - 1] == '.') || (i >= 2 && (!strncmp(t + i - 2, "->", 2) ||
 									 !strncmp(t + i - 2, "::", 2)));
 		str_id arg = field ? 0 : arg_for(c, t + i, n);
+		if (!field && !arg && is_param(c, t + i, n)) {
+			/* alx_write_mem32(hw, reg + 4, v): the caller's offset has
+			 * no name, and the callee's `reg` is every register */
+			strbuf_release(&sb);
+			return 0;
+		}
 		if (arg) {
 			strbuf_adds(&sb, S(c->p, arg));
 			changed = true;

@@ -80,6 +80,11 @@ static str_id arg_text(struct tu_ctx *t, CXCursor a)
 			fe_canon(t, in, &sb);
 		}
 	} else if (is_named_value(u)) {
+		/* an integer local (alx_mask_msix()'s `reg`) is a value
+		 * computed at run time: it names no register or lock */
+		CXCursor var = fe_named_variable(u);
+		if (!clang_Cursor_isNull(var) && !clang_Cursor_hasVarDeclGlobalStorage(var) && !fe_is_pointer(u))
+			return 0;
 		fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);

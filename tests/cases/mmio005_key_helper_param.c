@@ -3,7 +3,7 @@
  * caller's offset is an expression with no name (a vector's entry), the
  * write has no register key, so unrelated writes through the helper are
  * not one register.  Reduced from drivers/net/ethernet/atheros/alx:
- * hw.h alx_write_mem32(), main.c alx_mask_msix() (reg + VECTOR_CTRL),
+ * hw.h alx_write_mem32(), hw.c alx_mask_msix() (a local `reg`),
  * called by alx_irq_enable()/alx_irq_disable() under alx->mtx and by
  * alx_poll() (NAPI) with no lock.  A named register keeps its key.
  */
@@ -35,9 +35,11 @@ static void alx_mask_msix(struct alx_hw *hw, int index, bool mask)
 {
 	u32 reg, val;
 
-	reg = ALX_MSIX_ENTRY_BASE + index * PCI_MSIX_ENTRY_SIZE;
+	reg = ALX_MSIX_ENTRY_BASE + index * PCI_MSIX_ENTRY_SIZE +
+		PCI_MSIX_ENTRY_VECTOR_CTRL;
 	val = mask ? 1 : 0;
-	alx_write_mem32(hw, reg + PCI_MSIX_ENTRY_VECTOR_CTRL, val);
+	alx_write_mem32(hw, reg, val);
+	readl(hw->hw_addr);
 }
 
 void alx_irq_enable(struct alx_priv *alx)

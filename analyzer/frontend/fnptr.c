@@ -63,8 +63,8 @@ static bool is_pointer_arith(CXCursor c)
  * could lock or write through: "&qp->sq" (address kept, so a callee lock
  * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
  * for pointer arithmetic the device base ("dev->base" for
- * `dev->base + REG`, as an MMIO node's device would be), and a constant
- * as written ("FOO_DB", "0x40").
+ * `dev->base + REG`, as an MMIO node's device would be), and any other
+ * value as written ("FOO_DB", "0x40"); an integer local is 0.
  */
 static str_id arg_text(struct tu_ctx *t, CXCursor a)
 {
@@ -89,14 +89,9 @@ static str_id arg_text(struct tu_ctx *t, CXCursor a)
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);
 	} else {
-		/* constants: as written, so a register offset passed to a
-		 * write helper keeps its name (MMIO005); a value computed at
-		 * run time (alx_mask_msix()'s `reg + VECTOR_CTRL`) names no
-		 * register */
-		bool constant;
-		fe_const_value(u, &constant);
-		if (constant)
-			fe_source_text(t, u, &sb);
+		/* constants and other values: as written, so a register offset
+		 * passed to a write helper keeps its name (MMIO005) */
+		fe_source_text(t, u, &sb);
 	}
 	if (sb.len > 1 || (sb.len == 1 && sb.buf[0] != '&'))
 		id = strpool_intern(t->u->strings, sb.buf);

@@ -33,6 +33,11 @@ struct cli {
 	bool stats;		/* --stats: phase times on stderr */
 	size_t failed, findings;	/* totals of the last run_jobs */
 	struct analyze_hooks hooks;	/* suppressions, baselines (analyze_hooks.h) */
+	/* where each file of a kernel tree runs (analyze_place.c) */
+	bool pedantic;		/* also findings that hold by the documented contract only */
+	bool print_arches;	/* print each file's placement instead of analyzing */
+	void *place;		/* the placements, or NULL */
+	char *place_models;	/* the run's models from them */
 };
 
 /* One translation unit to analyze. */
@@ -74,5 +79,13 @@ void free_groups(struct job_set *set);
  * print the results; the exit status.  Files without -p or -j are one
  * program in this process; otherwise workers of the pool. */
 int run_jobs(struct cli *c, struct job_set *set);
+
+/* Kbuild or -p without --model: place every job's file in its kernel tree
+ * and set set->opt's models and placement callback (analyze_place.c).
+ * 0, or -1 after a message (a broken rules/arches.json). */
+int place_jobs(struct cli *c, struct job_set *set);
+/* --print-arches: each job's architectures and models, one line each. */
+void place_print(const struct cli *c, const struct job_set *set, FILE *out);
+void place_release(struct cli *c);
 
 #endif

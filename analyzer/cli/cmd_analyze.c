@@ -24,7 +24,13 @@ static const char usage_text[] =
 	"Finds MMIO writes that can leave the spinlock section protecting them unordered.\n"
 	"\n"
 	"  --model LIST       models to judge under, comma separated, or 'all'\n"
-	"                     (default: contract,ppc64-legacy; see --list-models)\n"
+	"                     (default: contract,ppc64-legacy; in Kbuild mode and with\n"
+	"                     -p on a kernel tree: the models of the architectures\n"
+	"                     each file can be built for; see --list-models)\n"
+	"  --pedantic         on a kernel tree, also show findings that hold only by\n"
+	"                     the documented contract (no architecture reorders them)\n"
+	"  --print-arches     print the architectures and models of each file of a\n"
+	"                     kernel tree (from its Kconfig and Makefiles) and exit\n"
 	"  --rules FILE       load an extra rules file (repeatable)\n"
 	"  --db PATH          findings database (default: ./mmiocheck.db)\n"
 	"  --no-db            do not write a database\n"
@@ -62,6 +68,7 @@ enum {
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
+	OPT_PEDANTIC, OPT_PRINT_ARCHES,
 };
 
 static const struct option long_options[] = {
@@ -86,6 +93,8 @@ static const struct option long_options[] = {
 	{ "suppress", required_argument, NULL, OPT_SUPPRESS },
 	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "pedantic", no_argument, NULL, OPT_PEDANTIC },
+	{ "print-arches", no_argument, NULL, OPT_PRINT_ARCHES },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -161,6 +170,8 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			break;
 		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;
 		case OPT_STATS: c->stats = true; break;
+		case OPT_PEDANTIC: c->pedantic = true; break;
+		case OPT_PRINT_ARCHES: c->print_arches = true; break;
 		case 'p': c->compdb = optarg; break;
 		case 'j':
 			c->jobs = (int)strtol(optarg, &end, 10);
@@ -336,8 +347,16 @@ static int analyze(struct cli *c, char *argv_text)
 			VEC_PUSH(set.jobs, j);
 		}
 	}
+	if (place_jobs(c, &set) < 0)
+		goto out;
+	if (c->print_arches) {
+		place_print(c, &set, stdout);
+		status = MC_EXIT_CLEAN;
+		goto out;
+	}
 	status = run_jobs(c, &set);
 out:
+	place_release(c);
 	strbuf_release(&err);
 	for (size_t i = 0; i < owned.n; i++)
 		strvec_free(&owned.v[i]);

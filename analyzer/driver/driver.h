@@ -138,4 +138,72 @@ struct pool_totals {
  */
 void pool_run(const struct pool_ops *ops, size_t njobs, int slots, struct pool_totals *tot);
 
+/* ---- where a kernel source file is built (kconfig*.c, kbuild_objects.c,
+ * arches.c, kernel_tree.c; docs/kernel.md "Architectures") ---- */
+
+#include <stdint.h>
+
+struct kconfig;
+
+/* Read TREE/Kconfig and what it sources, every architecture's Kconfig
+ * too; NULL with a reason in err when TREE has no Kconfig. */
+struct kconfig *kconfig_load(const char *tree, struct strbuf *err);
+void kconfig_free(struct kconfig *kc);
+/* Bit i: SYMBOL can be y or m on architecture i (kconfig_arch) with
+ * COMPILE_TEST off.  0 for a symbol no Kconfig defines. */
+uint32_t kconfig_arches(struct kconfig *kc, const char *symbol);
+size_t kconfig_narches(const struct kconfig *kc);
+const char *kconfig_arch(const struct kconfig *kc, size_t i);
+bool kconfig_defines(const struct kconfig *kc, const char *symbol);
+/* The Kconfig files read, for a cache to check they are unchanged. */
+size_t kconfig_nfiles(const struct kconfig *kc);
+const char *kconfig_file(const struct kconfig *kc, size_t i);
+/* Every symbol name with at least one definition, for fn. */
+void kconfig_each_symbol(struct kconfig *kc, void (*fn)(void *arg, const char *name), void *arg);
+
+/* The ways a source file is built: each route is the list of config
+ * symbols (without CONFIG_) that must all be y or m; an empty route is
+ * built unconditionally.  -1 if no Makefile of the tree names it. */
+typedef VEC(strvec) kbuild_routes;
+int kbuild_object_routes(const char *tree, const char *source_rel, kbuild_routes *out);
+void kbuild_routes_free(kbuild_routes *r);
+
+/* rules/arches.json: each architecture's ordering models by version. */
+struct arch_table;
+struct arch_table *arch_table_load(const char *rules_dir, struct strbuf *err);
+void arch_table_free(struct arch_table *t);
+
+/* A kernel source tree: its top, version and architectures. */
+struct kernel_tree;
+
+/* The tree holding `source` (an ancestor directory with Kconfig, Makefile
+ * with a VERSION line, and arch/), or NULL.  cache_dir: where the Kconfig
+ * answers are cached between processes (NULL: not cached).  Trees are
+ * kept for the process; kernel_trees_free releases them. */
+struct kernel_tree *kernel_tree_of(const char *source, const char *cache_dir);
+void kernel_trees_free(void);
+const char *kernel_tree_top(const struct kernel_tree *t);
+/* "6.1.192" */
+const char *kernel_tree_version(const struct kernel_tree *t);
+
+/* Where one file runs: the architectures it can be built for without
+ * COMPILE_TEST, each with its models for the tree's version. */
+struct kernel_arch {
+	const char *name;	/* "riscv" */
+	strvec models;		/* "riscv"; empty: an architecture the table does not list */
+};
+struct kernel_place {
+	VEC(struct kernel_arch) arches;
+	strvec notes;		/* rule_notes of the tree's version: "RULE\tdrop_fixit(0|1)\tNOTE" */
+	strvec wording;		/* "RULE\tphrase" ("*" for the rest) */
+	char *key;		/* arches and models as text, for incremental reuse */
+};
+
+/* Place `source` (absolute) in tree t: 0, or -1 when the file cannot be
+ * placed (no Makefile names it, or no architecture can build it without
+ * COMPILE_TEST).  kernel_place_free releases it. */
+int kernel_place_file(struct kernel_tree *t, const struct arch_table *at, const char *source,
+		      struct kernel_place *out);
+void kernel_place_free(struct kernel_place *p);
+
 #endif

@@ -651,9 +651,10 @@ static int list_dir(const char *dir, path_vec *out, struct strbuf *err)
 	}
 	while ((de = readdir(d))) {
 		size_t n = strlen(de->d_name);
-		/* compiler-flags.json is the driver's gcc->clang flag
-		 * table (analyzer/driver/flags.c), not a rules file. */
-		if (!strcmp(de->d_name, "compiler-flags.json"))
+		/* compiler-flags.json is the driver's gcc->clang flag table
+		 * (analyzer/driver/flags.c), arches.json its architecture ->
+		 * model table (analyzer/driver/arches.c): not rules files. */
+		if (!strcmp(de->d_name, "compiler-flags.json") || !strcmp(de->d_name, "arches.json"))
 			continue;
 		if (n > 5 && de->d_name[0] != '.' && !strcmp(de->d_name + n - 5, ".json"))
 			VEC_PUSH(*out, xasprintf("%s/%s", dir, de->d_name));

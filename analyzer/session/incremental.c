@@ -153,7 +153,7 @@ static const char *current_hash(struct incr *in, const char *path)
 
 /* Key of the unit: real source path, main-file hash, arguments + cwd. */
 static int compute_key(struct incr *in, struct incr_unit *iu, const char *path, const char *const *args,
-		       int nargs, char **err)
+		       int nargs, const char *salt, char **err)
 {
 	char real[PATH_MAX], cwd[PATH_MAX];
 	uint64_t h;
@@ -169,6 +169,8 @@ static int compute_key(struct incr *in, struct incr_unit *iu, const char *path, 
 	h = hash_bytes(cwd, strlen(cwd) + 1, HASH_SEED);
 	for (int i = 0; i < nargs; i++)
 		h = hash_bytes(args[i], strlen(args[i]) + 1, h);
+	if (salt)
+		h = hash_bytes(salt, strlen(salt) + 1, h);
 	hex64(iu->flags_hash, h);
 	return 0;
 }
@@ -183,7 +185,8 @@ static bool inputs_unchanged(struct incr *in, const struct store_reusable *r)
 }
 
 struct incr_unit *incr_begin_unit(struct incr *in, struct store *st, const char *path, const char *shown,
-				  const char *const *args, int nargs, struct mc_result **res, char **err)
+				  const char *const *args, int nargs, const char *salt, struct mc_result **res,
+				  char **err)
 {
 	struct incr_unit *iu = xcalloc(1, sizeof(*iu));
 	struct store_unit_key key;
@@ -191,7 +194,7 @@ struct incr_unit *incr_begin_unit(struct incr *in, struct store *st, const char 
 	int found;
 
 	*res = NULL;
-	if (compute_key(in, iu, path, args, nargs, err) < 0) {
+	if (compute_key(in, iu, path, args, nargs, salt, err) < 0) {
 		incr_unit_free(iu);
 		return NULL;
 	}

@@ -28,10 +28,12 @@ void incr_free(struct incr *in);
  * Start a unit: compute its key and look for a stored unit with the same
  * key whose headers are unchanged.  Returns the unit (NULL on error, *err
  * set); *res is then the stored result when it can be reused, else NULL.
- * Nothing is written yet: the caller decides (incr_adopt).
+ * Nothing is written yet: the caller decides (incr_adopt).  salt (or NULL)
+ * is part of the key: the unit's placement (where it runs).
  */
 struct incr_unit *incr_begin_unit(struct incr *in, struct store *st, const char *path, const char *shown,
-				  const char *const *args, int nargs, struct mc_result **res, char **err);
+				  const char *const *args, int nargs, const char *salt, struct mc_result **res,
+				  char **err);
 /* Reuse it: copy the stored unit (rows, summaries, summary uses, inputs)
  * into run_id, unless it is there already.  0, or -1 with *err set. */
 int incr_adopt(struct incr *in, struct incr_unit *iu, struct store *st, long long run_id,

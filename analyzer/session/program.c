@@ -177,8 +177,9 @@ static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n, 
 {
 	*all = s->incr && allow_reuse && !s->force_parse && n > 0;
 	for (size_t i = 0; i < n && s->incr; i++) {
+		const struct mc_placement *pl = session_placement(s, files[i].path);
 		files[i].iu = incr_begin_unit(s->incr, s->store, files[i].path, session_display_path(s, files[i].path),
-					      files[i].args, files[i].nargs, &files[i].reused, err);
+					      files[i].args, files[i].nargs, pl ? pl->key : NULL, &files[i].reused, err);
 		if (!files[i].iu)
 			return -1;
 		*all &= files[i].reused != NULL;
@@ -259,6 +260,8 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	distribute(&extra, out, first);
 	s->stats.engine += (util_cpu_ns() - start) / 1e9;
 	start = util_cpu_ns();
+	for (size_t i = 0; i < n; i++)	/* judged where each unit runs */
+		session_place_result(session_placement(s, files[i].path), out->v[first + i]);
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = store_unit(s, &p, i, out->v[first + i], files[i].iu, err);
 	s->stats.store += (util_cpu_ns() - start) / 1e9;

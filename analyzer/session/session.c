@@ -51,6 +51,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->strict = opt->strict;
 	s->defer_recheck = opt->defer_recheck;
 	s->force_parse = opt->force_parse;
+	s->place = opt->place;
+	s->place_arg = opt->place_arg;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
 		goto fail;
 	for (int i = 0; i < s->cfg.nmodels; i++)

@@ -34,6 +34,8 @@ struct mc_session {
 	bool defer_recheck;	/* the caller re-runs stale callers (-p workers) */
 	bool force_parse;	/* no reuse: re-checking stale callers */
 	struct mc_stats stats;	/* --stats: phase times and engine work */
+	mc_place_fn place;	/* where each unit runs (place.c), or NULL */
+	void *place_arg;
 };
 
 
@@ -48,5 +50,11 @@ void session_free_finding(struct mc_finding *f);
  * its result, without the program-wide findings (checks_program_end). */
 struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 				     struct check_program *prog);
+
+/* The placement of the unit at `path`, or NULL (place.c). */
+const struct mc_placement *session_placement(const struct mc_session *s, const char *path);
+/* Keep only the findings that hold under a model of the unit's placement,
+ * saying where each applies (place.c). */
+void session_place_result(const struct mc_placement *p, struct mc_result *res);
 
 #endif

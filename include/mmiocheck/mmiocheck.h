@@ -93,6 +93,37 @@ struct mc_result {
 	size_t ndropped_args;
 };
 
+/*
+ * Where a translation unit runs (Kbuild and -p on a kernel tree,
+ * docs/kernel.md "Architectures"): the models its findings are kept under,
+ * each with the architectures it describes.  A finding under none of them
+ * is dropped before it is stored; a kept one says where it applies
+ * ("fails on riscv, powerpc").
+ */
+struct mc_place_model {
+	const char *model;	/* "riscv" */
+	const char *arches;	/* "riscv, powerpc"; NULL: the documented contract (--pedantic) */
+};
+struct mc_rule_note {
+	const char *rule;	/* "MMIO003" */
+	const char *note;	/* replaces the advice at the end of its message */
+	bool drop_fixit;
+};
+struct mc_placement {
+	const struct mc_place_model *models;
+	size_t nmodels;
+	const struct mc_rule_note *notes;
+	size_t nnotes;
+	const char *const *wording;	/* "RULE\tfails on", "*\tapplies on" */
+	size_t nwording;
+	const char *arches;	/* every architecture, "x86, arm64"; NULL: the unit is
+				 * not placed, its findings are only filtered */
+	const char *key;	/* identifies the placement: a change re-analyzes the unit */
+};
+/* The placement of the unit at `path` (as given to mc_analyze_*), or NULL:
+ * keep every finding. */
+typedef const struct mc_placement *(*mc_place_fn)(void *arg, const char *path);
+
 struct mc_options {
 	const char *rules_dir;		/* NULL: built-in default */
 	const char *const *extra_rules;	/* --rules FILE... */
@@ -114,6 +145,8 @@ struct mc_options {
 	bool defer_recheck;		/* do not analyze stale callers again: the
 					 * caller does (mc_session_stale_files) */
 	bool force_parse;		/* never reuse a stored unit (re-checks) */
+	mc_place_fn place;		/* where each unit runs, or NULL */
+	void *place_arg;
 };
 
 struct mc_session;

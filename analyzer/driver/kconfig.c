@@ -227,6 +227,7 @@ static void start_def(struct kc_reader *r, const char *name)
 	d.sym = strpool_intern_n(r->kc->names, name, n);
 	d.arch = r->arch;
 	d.dep = -1;
+	d.default_y = 0;	/* no default (expression 0 is never one: see kconfig_load) */
 	VEC_PUSH(r->kc->defs, d);
 	r->def = (long)r->kc->defs.n - 1;
 	r->target = TARGET_DEF;
@@ -257,10 +258,11 @@ static void add_default(struct kc_reader *r, const char *text)
 	if (!d)
 		return;
 	size_t n = strcspn(text, " \t");
-	parse_with_if(r->kc, text, &cond);
+	int value = parse_with_if(r->kc, text, &cond);
 	if (n == 1 && text[0] == 'n')
 		return;
-	d->default_y = true;
+	int when = and_expr(r->kc, value, cond);
+	d->default_y = d->default_y ? new_expr(r->kc, KC_OR, d->default_y, when, 0) : when;
 	if (n == 1 && (text[0] == 'y' || text[0] == 'm') && cond < 0)
 		d->always_y = true;
 }
@@ -284,7 +286,9 @@ static void add_select(struct kc_reader *r, const char *text)
 	if (!d || !n)
 		return;
 	s.target = strpool_intern_n(r->kc->names, text, n);
-	parse_with_if(r->kc, text + n, &s.cond);
+	const char *p = text + n;
+	skip_space(&p);
+	s.cond = !strncmp(p, "if", 2) ? (p += 2, parse_or(r->kc, &p)) : -1;
 	VEC_PUSH(d->selects, s);
 }
 
@@ -508,6 +512,7 @@ struct kconfig *kconfig_load(const char *tree, struct strbuf *err)
 	r.def = -1;
 	r.def_dep = -1;
 	r.arch = KC_COMMON;
+	new_expr(kc, KC_NO, -1, -1, 0);	/* expression 0: "no default" in kc_def.default_y */
 	read_file(&r, top);
 	VEC_FREE(r.blocks);
 	free(top);

@@ -90,7 +90,7 @@ static unsigned own_facts(struct kconfig *kc, str_id sym, int arch, bool *forced
 		if (!seen_on(d, arch))
 			continue;
 		unsigned dep = expr_facts(kc, d->dep, arch);
-		if ((dep & CAN_Y) && (d->prompt || d->default_y))
+		if ((dep & CAN_Y) && (d->prompt || (d->default_y && (expr_facts(kc, d->default_y, arch) & CAN_Y))))
 			f |= CAN_Y;
 		if (d->always_y && !d->prompt && !d->in_choice && !(dep & CAN_N))
 			*forced = true;

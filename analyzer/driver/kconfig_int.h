@@ -36,7 +36,8 @@ struct kc_def {
 	int dep;		/* the AND of its `depends on` and of the enclosing
 				 * if/menu/choice conditions, or -1 */
 	bool prompt;		/* the user can set it (a prompt, even a conditional one) */
-	bool default_y;		/* def_bool/default that may be y (anything but n) */
+	int default_y;		/* when a def_bool/default gives y: the OR of each
+				 * default's value AND its `if`; 0: never */
 	bool always_y;		/* an unconditional `def_bool y` / `default y` */
 	bool in_choice;		/* a choice member: another member may be chosen */
 	VEC(struct kc_select) selects;

@@ -2,7 +2,8 @@
  * test_driver_kconfig.c - the Kconfig and Makefile reader on the fake tree
  * tests/kernel/linux-6.1: which architectures each symbol can be enabled
  * on without COMPILE_TEST (arch-only symbols, selects, `if` and `menu`
- * blocks, a choice, help text that looks like a statement), and the routes
+ * blocks, a choice, help text that looks like a statement, `select ... if`,
+ * `def_bool y if`), and the routes
  * that build a file (plain, composite, a composite part in a subdirectory,
  * none).
  */
@@ -60,6 +61,11 @@ static void test_symbols(void)
 	expect_arches(kc, "FOO_PPC", "powerpc");
 	expect_arches(kc, "FOO_LEGACY", "");
 	expect_arches(kc, "NOT_A_SYMBOL", "");
+	/* a conditional select does not force its target; a conditional
+	 * default gives y only where its condition can hold */
+	expect_arches(kc, "NO_FOO_DMA", "mips");
+	expect_arches(kc, "FOO_DMA", "arm arm64 mips powerpc riscv x86");
+	expect_arches(kc, "FOO_HAS_MMIOWB", "powerpc riscv");
 	CHECK(!kconfig_defines(kc, "NOT_A_SYMBOL"));
 	CHECK(kconfig_defines(kc, "FOO_PPC"));
 	kconfig_free(kc);

@@ -347,8 +347,10 @@ static int analyze(struct cli *c, char *argv_text)
 			VEC_PUSH(set.jobs, j);
 		}
 	}
-	if (place_jobs(c, &set) < 0)
+	if (place_jobs(c, &set) < 0) {
+		c->failed = set.jobs.n;	/* a broken rules/arches.json fails even a Kbuild call */
 		goto out;
+	}
 	if (c->print_arches) {
 		place_print(c, &set, stdout);
 		status = MC_EXIT_CLEAN;

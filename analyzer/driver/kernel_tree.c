@@ -174,14 +174,15 @@ static bool load_cache(struct kernel_tree *t)
 		char name[256];
 		long long mtime, size;
 		unsigned mask;
+		int at = 0;
 		struct stat st;
 		if (!strncmp(p, "tree ", 5)) {
 			ok = !strcmp(p + 5, t->top);
 		} else if (!strncmp(p, "arch ", 5)) {
 			VEC_PUSH(t->arches, xstrdup(p + 5));
-		} else if (sscanf(p, "file %lld %lld", &mtime, &size) == 2) {
-			const char *path = strchr(strchr(p + 5, ' ') + 1, ' ') + 1;
-			ok = stat(path, &st) == 0 && (long long)st.st_mtime == mtime && (long long)st.st_size == size;
+		} else if (!strncmp(p, "file ", 5)) {
+			ok = sscanf(p, "file %lld %lld %n", &mtime, &size, &at) == 2 && at > 0 &&
+			     stat(p + at, &st) == 0 && (long long)st.st_mtime == mtime && (long long)st.st_size == size;
 		} else if (sscanf(p, "sym %255s %x", name, &mask) == 2) {
 			set_mask(t, name, mask);
 		}

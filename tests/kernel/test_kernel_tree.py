@@ -234,6 +234,19 @@ class T:
         check(second == want, "after `depends on PCI && X86`: x86 only", second)
 
 
+    def test_broken_table(self):
+        rules = os.path.join(self.work, "rules-broken")
+        shutil.copytree(os.path.join(os.path.dirname(self.tests), "rules"), rules)
+        with open(os.path.join(rules, "arches.json"), "w") as out:
+            out.write('{ "mmiocheck-arches": 1, "arches": [ { "arch": "x86", "eras": [ { "since": "six" } ] } ] }\n')
+        status, out, err = run([self.m, "--kbuild", "-I" + self.include, "drivers/foo/foo_pci_main.c"],
+                               env={"MMIOCHECK_RULES": rules, "MMIOCHECK_DB": os.path.join(self.work, "b.db")},
+                               cwd=self.tree)
+        check(status == 2, "a broken rules/arches.json: exit 2 in Kbuild mode", status, err)
+        check("arches.json: architecture entry 1: \"since\" must be a version string" in err,
+              "a broken rules/arches.json: the file, the entry and the reason", err)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mmiocheck", required=True)
@@ -248,6 +261,7 @@ def main():
     t.test_compdb(default)
     t.test_pre_5_2()
     t.test_kconfig_change()
+    t.test_broken_table()
     if FAILURES:
         print("%d failure(s)" % len(FAILURES), file=sys.stderr)
         return 1

@@ -201,7 +201,8 @@ int place_jobs(struct cli *c, struct job_set *set)
 	if (any_plain)
 		for (size_t i = 0; i < 2; i++)
 			add_model_name(&run, plain_models[i].model);
-	qsort(ps->files.v, ps->files.n, sizeof(ps->files.v[0]), cmp_placed);
+	if (ps->files.n > 1)
+		qsort(ps->files.v, ps->files.n, sizeof(ps->files.v[0]), cmp_placed);
 	free(cache_dir);
 	arch_table_free(at);
 	c->place = ps;

@@ -80,9 +80,9 @@ static char *routes_text(const char *rel)
 	kbuild_routes r;
 	struct strbuf sb = STRBUF_INIT;
 
-	strbuf_init(&sb);
 	if (kbuild_object_routes(TREE, rel, &r) < 0)
 		return xstrdup("(none)");
+	strbuf_init(&sb);
 	for (size_t i = 0; i < r.n; i++) {
 		strbuf_addf(&sb, "%s", i ? "|" : "");
 		for (size_t k = 0; k < r.v[i].n; k++)

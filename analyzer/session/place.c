@@ -56,20 +56,34 @@ static bool same_place(const struct mc_finding *a, const struct mc_finding *b)
 	       !strcmp(a->function ? a->function : "", b->function ? b->function : "");
 }
 
-/* Add the comma list `arches` to sb, each name once. */
-static void add_arches(struct strbuf *sb, const char *arches)
+/* Add the comma list `arches` to sb, each name once; how many were new. */
+static size_t add_arches(struct strbuf *sb, const char *arches)
 {
 	char *copy = xstrdup(arches), *save = NULL;
+	size_t added = 0;
 
 	for (char *a = strtok_r(copy, ", ", &save); a; a = strtok_r(NULL, ", ", &save)) {
 		bool dup = false;
 		size_t n = strlen(a);
 		for (const char *p = sb->len ? sb->buf : NULL; p && !dup; p = strstr(p, ", ") ? strstr(p, ", ") + 2 : NULL)
 			dup = !strncmp(p, a, n) && (p[n] == ',' || !p[n]);
-		if (!dup)
+		if (!dup) {
 			strbuf_addf(sb, "%s%s", sb->len ? ", " : "", a);
+			added++;
+		}
 	}
 	free(copy);
+	return added;
+}
+
+/* How many names the comma list has. */
+static size_t count_arches(const char *arches)
+{
+	size_t n = *arches ? 1 : 0;
+
+	for (const char *p = arches; (p = strchr(p, ',')); p++)
+		n++;
+	return n;
 }
 
 /*
@@ -86,13 +100,16 @@ static void annotate(const struct mc_placement *p, struct mc_finding *all, size_
 
 	strbuf_init(&sb);
 	strbuf_init(&where);
+	size_t nwhere = 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct mc_place_model *pm = placed_model(p, all[i].model);
 		if (pm && pm->arches && same_place(&all[i], f))
-			add_arches(&where, pm->arches);
+			nwhere += add_arches(&where, pm->arches);
 	}
 	strbuf_add(&sb, f->message, advice && !advice[11] ? (size_t)(advice - f->message) : strlen(f->message));
-	if (where.len)
+	if (where.len && nwhere > 1 && nwhere == count_arches(p->arches))
+		strbuf_addf(&sb, "; %s every architecture it builds for", wording_of(p, f->rule));
+	else if (where.len)
 		strbuf_addf(&sb, "; %s %s", wording_of(p, f->rule), where.buf);
 	else
 		strbuf_addf(&sb, "; by the documented contract only: no architecture it builds for (%s) "

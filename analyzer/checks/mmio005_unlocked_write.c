@@ -18,6 +18,12 @@
  * an open path (ndo_open) before it requests its interrupt run before the
  * device is shared and are reported only with --strict
  * (rules/checks.json, rules/frameworks/entry-points.json).
+ *
+ * A coarse lock a framework holds around a whole callback (RTNL around
+ * ndo_open, marked "coarse" in rules/frameworks; the SCSI midlayer's
+ * host_lock in the DEF_SCSI_QCMD wrapper a kernel macro defines) is the
+ * core's serialization, not the driver's discipline for a register: it is
+ * not one of a site's locks unless --strict.
  */
 #include "checks.h"
 #include "../rules/entry_points.h"
@@ -153,7 +159,20 @@ static void site_free(struct write_site *s)
 		free(s->lock_names[i]);
 }
 
-/* First visit of a site: its locks are this path's exclusive locks. */
+/* Whether a held lock is evidence of the driver's locking: exclusive, and
+ * (unless --strict) not a framework's coarse context. */
+static bool driver_lock(const struct check_ctx *ctx, const struct eng_lock *l)
+{
+	const struct mmio005_program *prog = ctx->program_scratch[ctx->current];
+
+	if (l->shared)
+		return false;
+	if ((prog && prog->strict) || l->acquire_node == IR_NONE)
+		return true;
+	return !check_node(ctx, l->acquire_node)->coarse_context;
+}
+
+/* First visit of a site: its locks are this path's driver locks. */
 static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct write_site *s, uint32_t node,
 		      uint32_t top, int nheld, const struct eng_lock *held)
 {
@@ -175,7 +194,7 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 		s->inner = xasprintf("%s() in %s() at line %u", s->accessor,
 				     check_str(ctx, check_node(ctx, n->call_site)->callee), n->loc.line);
 	for (int i = 0; i < nheld && s->nlocks < MAX_SITE_LOCKS; i++) {
-		if (held[i].shared)
+		if (!driver_lock(ctx, &held[i]))
 			continue;
 		s->locks[s->nlocks] = lock_key(&held[i]);
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
@@ -184,12 +203,12 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 }
 
 /* A later path: keep only the locks held on it too. */
-static void site_intersect(struct write_site *s, int nheld, const struct eng_lock *held)
+static void site_intersect(const struct check_ctx *ctx, struct write_site *s, int nheld, const struct eng_lock *held)
 {
 	for (int i = s->nlocks - 1; i >= 0; i--) {
 		bool on_path = false;
 		for (int k = 0; k < nheld && !on_path; k++)
-			on_path = !held[k].shared && lock_key(&held[k]) == s->locks[i];
+			on_path = driver_lock(ctx, &held[k]) && lock_key(&held[k]) == s->locks[i];
 		if (on_path)
 			continue;
 		free(s->lock_names[i]);
@@ -210,7 +229,7 @@ static void mmio005_write(struct check_ctx *ctx, void *scratch, uint32_t node, i
 		return;
 	for (size_t i = 0; i < st->sites.n; i++)
 		if (st->sites.v[i].node == top && st->sites.v[i].reg == n->reg) {
-			site_intersect(&st->sites.v[i], nheld, held);
+			site_intersect(ctx, &st->sites.v[i], nheld, held);
 			return;
 		}
 	struct write_site s;

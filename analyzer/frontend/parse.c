@@ -112,6 +112,19 @@ static void note_macro(struct tu_ctx *t, CXCursor c, CXFile file, bool main)
 	free(name);
 }
 
+/* The locks of a function a kernel macro defines are the framework's, held
+ * around the whole callback: the midlayer's DEF_SCSI_QCMD wrapper holds
+ * host_lock around the driver's foo_queuecommand_lck(), which says nothing
+ * of the driver's own locking. */
+static void mark_framework_locks(struct ir_function *fn)
+{
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		enum ir_op op = fn->nodes.v[i].op;
+		if (op == IR_ACQUIRE || op == IR_TRYACQUIRE || op == IR_RELEASE)
+			fn->nodes.v[i].coarse_context = true;
+	}
+}
+
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct top_scan *s = data;
@@ -287,6 +300,8 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	for (size_t i = 0; i < scan.fns.n; i++) {
 		fe_lower_function(&t, scan.fns.v[i]);
 		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);
+		if (defined_by_main_file_macro(&t, scan.fns.v[i]))
+			mark_framework_locks(t.u->functions.v[t.u->functions.n - 1]);
 	}
 	fe_lower_header_calls(&t);
 

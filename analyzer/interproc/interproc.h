@@ -99,6 +99,8 @@ struct ipa_context_lock {
 	int release_api;		/* for the release at return; -1: stays held */
 	str_id label;			/* what traces say took it */
 	str_id release_label;		/* ... and released it */
+	bool coarse;			/* a coarse framework lock (RTNL): context,
+					 * not the driver's own locking */
 };
 
 /* ipa_expand_for_checks with the context's locks held on entry. */

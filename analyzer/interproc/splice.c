@@ -244,6 +244,7 @@ static uint32_t add_context_node(struct ir_function *x, enum ir_op op, const str
 	n.rule = rule;
 	n.spelled = op == IR_RELEASE && l->release_label ? l->release_label : l->label;
 	n.synthetic = true;
+	n.coarse_context = l->coarse;
 	VEC_PUSH(x->nodes, n);
 	return (uint32_t)x->nodes.n - 1;
 }
@@ -264,7 +265,7 @@ static uint32_t add_contract_entry(struct ipa_program *p, struct ir_function *x,
 		char *label = xasprintf("%s(&%s)", k->kind == IR_MUST_HOLD ? "__must_hold" : "__releases",
 					strpool_str(p->strings, k->lock));
 		struct ipa_context_lock held = { k->lock, k->lock_type, rule, -1,
-						 strpool_intern(p->strings, label), 0 };
+						 strpool_intern(p->strings, label), 0, false };
 		free(label);
 		uint32_t a = add_context_node(x, IR_ACQUIRE, &held, rule, &k->loc);
 		struct pending_edge pe = { a, entry, IR_EDGE_NEXT };

@@ -82,6 +82,10 @@ struct ir_node {
 	bool synthetic;		/* made by the analysis (a caller's or framework's
 				 * lock, an annotation), not written in the body:
 				 * `spelled` is the whole description */
+	bool coarse_context;	/* lock ops: a lock a framework holds around the
+				 * whole callback (a coarse rules/frameworks lock,
+				 * the lock of a wrapper a kernel macro defines):
+				 * context, not the driver's own locking */
 	str_id cond;		/* IR_BRANCH: correlation key of the condition;
 				 * IR_TRYACQUIRE: variable holding the result;
 				 * IR_ASSIGN: the key assigned;

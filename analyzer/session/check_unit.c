@@ -146,6 +146,7 @@ static bool slot_context(struct mc_session *s, struct ipa_program *p, const stru
 		cl->lock = context_lock_name(s, fn, l);
 		cl->lock_type = l->type_path ? strpool_intern(s->strings, l->type_path) : 0;
 		cl->acquire_api = api_for(s->rules, LOCK_ACQUIRE, l->kind, l->irq);
+		cl->coarse = l->coarse;
 		/* a coarse mutex (RTNL, prepare_lock) is context, not protection:
 		 * it stays held past the return, so it judges nothing (--strict:
 		 * it is released and judged like any lock) */

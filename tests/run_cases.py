@@ -18,7 +18,12 @@ Expectations, on the line that must be reported:
 
 A rule without @ is expected under every model the case runs.  The set of
 (file, rule, line, model) found must equal the set expected: a missing and
-an extra finding both fail.  Rules compared: every rule except MMIO005
+an extra finding both fail.  The report has one finding per defect, with
+every path (chain) that reaches it and the models each holds under: the
+runner expands each finding into one (file, rule, line, model) per chain
+and model, so an expectation names every caller line that reaches a
+defect.  `/* findings: N */` also checks the number of findings (defects)
+of the compared rules.  Rules compared: every rule except MMIO005
 (inferred across a whole case, so it has its own cases), unless `rules:`
 lists it ("all" or a comma list).
 
@@ -40,7 +45,7 @@ DEFAULT_MODELS = "contract,ppc64-legacy"
 DEFAULT_IGNORED_RULES = {"MMIO005"}
 TIMEOUT = 300
 
-DIRECTIVE_RE = re.compile(r"/\*\s*(models|args|flags|exit|rules|allow-errors)\s*(?::\s*(.*?))?\s*\*/")
+DIRECTIVE_RE = re.compile(r"/\*\s*(models|args|flags|exit|rules|allow-errors|findings)\s*(?::\s*(.*?))?\s*\*/")
 EXPECT_RE = re.compile(r"(?:/\*|//)\s*expect:\s*(.*?)\s*(?:\*/|$)")
 RULE_RE = re.compile(r"^(MMIO\d{3})(?:@([A-Za-z0-9_,.-]+))?$")
 
@@ -62,6 +67,7 @@ class Case:
         self.rules = None             # None: default; set(): compared rules
         self.all_rules = False
         self.allow_errors = False
+        self.nfindings = None         # expected number of defects, or None
         self.expected = set()         # (basename, rule, line, model)
 
 
@@ -114,6 +120,10 @@ def parse_directives(case, path, lines):
                     case.rules = {r.strip() for r in value.split(",") if r.strip()}
             elif key == "allow-errors":
                 case.allow_errors = True
+            elif key == "findings":
+                if not value.isdigit():
+                    raise CaseError("%s: findings wants a number" % where)
+                case.nfindings = int(value)
 
 
 def parse_expectations(case, path, lines):
@@ -263,18 +273,31 @@ def indent(text):
     return ["    " + l for l in text.splitlines()[:20]] if text else []
 
 
+def expand(finding):
+    """(file, line, model) of every chain and model of a finding."""
+    chains = finding.get("chains") or [finding]
+    for c in chains:
+        for model in c.get("models") or finding.get("models") or [finding.get("model", "?")]:
+            yield c.get("file", finding.get("file")), int(c.get("line", finding.get("line", 0))), model
+
+
 def compare(case, findings, opts):
     """Diff found against expected as readable lines."""
     found = {}
     ignored = []
+    ndefects = 0
     for f in findings:
         rule = f.get("rule", "?")
-        key = (finding_file(case, f.get("file")), rule, int(f.get("line", 0)), f.get("model", "?"))
-        if not compared(case, rule):
-            ignored.append(key)
-            continue
-        found.setdefault(key, f.get("message", ""))
+        ndefects += compared(case, rule)
+        for file, line, model in expand(f):
+            key = (finding_file(case, file), rule, line, model)
+            if not compared(case, rule):
+                ignored.append(key)
+                continue
+            found.setdefault(key, f.get("message", ""))
     lines = []
+    if case.nfindings is not None and ndefects != case.nfindings:
+        lines.append("%d findings (defects), expected %d" % (ndefects, case.nfindings))
     for key in sorted(case.expected - set(found), key=sort_key):
         lines.append("%s:%d: missing %s@%s" % (key[0], key[2], key[1], key[3]))
     for key in sorted(set(found) - case.expected, key=sort_key):

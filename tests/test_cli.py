@@ -342,7 +342,8 @@ def t_no_input(c):
 
 
 def finding_set(doc):
-    return {(f["rule"], f["model"], f["line"]) for f in doc.get("findings", [])}
+    return {(f["rule"], m, ch["line"]) for f in doc.get("findings", []) for ch in f["chains"]
+            for m in ch["models"]}
 
 
 def t_text_findings(c):
@@ -385,7 +386,7 @@ def t_json_findings(c):
     doc = parse_json(out, status, err)
     expect(doc.get("format") == "mmiocheck-findings", "\"format\" must be \"mmiocheck-findings\"",
            status, out, err)
-    expect(doc.get("version") == 1, "\"version\" must be 1", status, out, err)
+    expect(doc.get("version") == 2, "\"version\" must be 2", status, out, err)
     expect(doc.get("run_id") is None, "run_id must be null without a database", status, out, err)
     expect(("MMIO001", "contract", MMIO001_LINE) in finding_set(doc),
            "JSON must have MMIO001 under contract at line %d" % MMIO001_LINE, status, out, err)
@@ -411,7 +412,8 @@ def t_fingerprint_stable(c):
         path = os.path.join(root, "mmio001.c")
         status, out, err = c.run(["--no-db", "--format", "json", "--source-root", root, path], d)
         doc = parse_json(out, status, err)
-        prints.append(sorted((f["rule"], f["model"], f["fingerprint"], f["line"]) for f in doc["findings"]))
+        prints.append(sorted((f["rule"], ",".join(f["models"]), f["fingerprint"], f["line"])
+                             for f in doc["findings"]))
     expect(prints[0] and len(prints[0]) == len(prints[1]), "both runs must report the same findings")
     expect(all(a[3] != b[3] for a, b in zip(prints[0], prints[1])), "the lines must have moved")
     expect([a[:3] for a in prints[0]] == [b[:3] for b in prints[1]],
@@ -487,7 +489,7 @@ def t_database(c):
     mode = db_rows(db, "PRAGMA journal_mode")[0][0]
     expect(mode == "wal", "journal_mode must be wal, is %s" % mode)
     version = db_rows(db, "SELECT value FROM meta WHERE key = 'schema_version'")
-    expect(version == [("7",)], "meta.schema_version must be 7: %s" % version)
+    expect(version == [("8",)], "meta.schema_version must be 8: %s" % version)
     runs = db_rows(db, "SELECT status, finished_at IS NOT NULL, models FROM runs")
     expect(runs == [("ok", 1, "contract,ppc64-legacy")], "the run must be finished 'ok': %s" % runs)
     rows = db_rows(db, "SELECT f.rule, f.model, f.line, fn.name FROM findings f "

@@ -32,7 +32,8 @@ def run(opts, db, files, extra=()):
           ["--", "-I", opts.include]
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=opts.work, timeout=120)
     doc = json.loads(p.stdout.decode())
-    found = sorted((os.path.basename(f["file"]), f["rule"], f["line"], f["model"]) for f in doc["findings"])
+    found = sorted((os.path.basename(ch["file"]), f["rule"], ch["line"], m) for f in doc["findings"]
+                   for ch in f["chains"] for m in ch["models"])
     return p.returncode, found, p.stderr.decode()
 
 

@@ -87,9 +87,11 @@ struct check {
 			    struct finding_vec *out);
 };
 
-/* A growable array of findings (usable with the VEC_* macros). */
+/* A growable array of chains: one path under one model each, what the
+ * checks report (usable with the VEC_* macros).  The session groups them
+ * into defects (util/defects.h). */
 struct finding_vec {
-	struct mc_finding *v;
+	struct mc_chain *v;
 	size_t n, cap;
 };
 
@@ -107,7 +109,7 @@ void checks_program_free(struct check_program *prog);
 /* Fingerprint a finding made outside a function's drafts (program-wide
  * checks): `line_text` is the reported line, occurrence its index among
  * identical findings. */
-void checks_fingerprint_one(struct mc_finding *f, const char *line_text, size_t len, uint64_t occurrence);
+void checks_fingerprint_one(struct mc_chain *f, const char *line_text, size_t len, uint64_t occurrence);
 
 /* Add the hidden models the checks need (MMIO002's reference). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);
@@ -130,6 +132,10 @@ const struct ir_node *check_node(const struct check_ctx *ctx, uint32_t node);
 /* "spin_unlock_irqrestore(&qp->sq.lock)" as the driver wrote the call. */
 void check_describe_call(const struct check_ctx *ctx, uint32_t node, struct strbuf *out);
 const char *check_kind_name(const struct check_ctx *ctx, int kind);
+/* The file a node is in as findings show it, and the function whose body
+ * it comes from (a spliced node: the callee it was spliced in from). */
+const char *check_node_file(const struct check_ctx *ctx, uint32_t node);
+const char *check_node_function(const struct check_ctx *ctx, uint32_t node);
 /* The node of the function's own body a (possibly spliced) node came in
  * through: itself, or the outermost call it was spliced in by. */
 uint32_t check_top_node(const struct check_ctx *ctx, uint32_t node);

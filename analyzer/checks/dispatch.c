@@ -119,8 +119,8 @@ static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock
 		}
 }
 
-void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_finding *f);
-void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n);
+void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f);
+void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n);
 
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
 			 const struct ir_function *fn, const struct check_fn_info *info,
@@ -159,7 +159,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 		}
 	size_t first = out->n;
 	for (size_t i = 0; i < ctx.drafts.n; i++) {
-		struct mc_finding f;
+		struct mc_chain f;
 		draft_to_finding(&ctx, &ctx.drafts.v[i], &f);
 		VEC_PUSH(*out, f);
 	}

@@ -172,6 +172,38 @@ static const char *node_file(const struct check_ctx *ctx, const struct ir_node *
 	return f;
 }
 
+const char *check_node_file(const struct check_ctx *ctx, uint32_t node)
+{
+	return node_file(ctx, check_node(ctx, node));
+}
+
+const char *check_node_function(const struct check_ctx *ctx, uint32_t node)
+{
+	uint32_t call = check_node(ctx, node)->call_site;
+
+	return call == IR_NONE ? check_str(ctx, ctx->fn->name) : callee_of(ctx, call);
+}
+
+/* The place the fix of draft d goes (mc_chain.site_*): its node, the
+ * innermost write or mmiowb() or return, or the function itself when the
+ * check's defects are functions (MMIO007). */
+static void set_site(const struct check_ctx *ctx, const struct finding_draft *d, struct mc_chain *f)
+{
+	const struct ir_node *n = check_node(ctx, d->node);
+
+	if (d->info->defect_is_function) {
+		f->site_file = xstrdup(ctx->display_path);
+		f->site_line = ctx->fn->loc.line;
+		f->site_col = ctx->fn->loc.col;
+		f->site_function = xstrdup(check_str(ctx, ctx->fn->name));
+		return;
+	}
+	f->site_file = xstrdup(node_file(ctx, n));
+	f->site_line = n->loc.line;
+	f->site_col = n->loc.col;
+	f->site_function = xstrdup(check_node_function(ctx, d->node));
+}
+
 typedef VEC(struct mc_trace_step) step_vec;
 
 static void push_step(step_vec *v, const char *kind, const char *file, const struct ir_node *n, char *msg)
@@ -210,7 +242,7 @@ static void push_call_chain(const struct check_ctx *ctx, step_vec *v, uint32_t n
 	*shown = chain;
 }
 
-void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_finding *f)
+void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f)
 {
 	const struct ir_node *n = check_node(ctx, check_top_node(ctx, d->node));
 	const struct ir_node *inner = check_node(ctx, d->node);
@@ -236,6 +268,7 @@ void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_
 	d->message = NULL;
 	f->fixit_first_line = d->fixit_first;
 	f->fixit_last_line = d->fixit_last;
+	set_site(ctx, d, f);
 	step_vec steps = VEC_INIT;
 	u32_vec_t shown = VEC_INIT;
 	for (size_t i = 0; i < d->trace.n; i++) {
@@ -250,7 +283,7 @@ void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_
 }
 
 /* Hash of everything a finding is about, excluding its position. */
-static uint64_t identity_hash(const struct mc_finding *f, const char *line, size_t len)
+static uint64_t identity_hash(const struct mc_chain *f, const char *line, size_t len)
 {
 	const char *parts[] = { f->rule, f->model, f->file, f->function,
 				f->lock_type ? f->lock_type : f->lock_name, f->accessor };
@@ -267,19 +300,19 @@ static uint64_t identity_hash(const struct mc_finding *f, const char *line, size
 }
 
 /* The fingerprint of an identity and its occurrence among equal ones. */
-static void set_fingerprint(struct mc_finding *f, uint64_t identity, uint64_t occurrence)
+static void set_fingerprint(struct mc_chain *f, uint64_t identity, uint64_t occurrence)
 {
 	uint64_t h = hash_bytes(&occurrence, sizeof(occurrence), identity);
 
 	snprintf(f->fingerprint, sizeof(f->fingerprint), "%016llx", (unsigned long long)h);
 }
 
-void checks_fingerprint_one(struct mc_finding *f, const char *line, size_t len, uint64_t occurrence)
+void checks_fingerprint_one(struct mc_chain *f, const char *line, size_t len, uint64_t occurrence)
 {
 	set_fingerprint(f, identity_hash(f, line, len), occurrence);
 }
 
-void checks_fingerprint(struct check_ctx *ctx, struct mc_finding *f, size_t n)
+void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n)
 {
 	uint64_t *ids = xcalloc(n ? n : 1, sizeof(*ids));
 

@@ -41,6 +41,8 @@ struct write_site {
 	uint32_t line, col, node;
 	char *line_text;
 	char *inner;			/* "writel() in foo_write_reg() at f.c:20", or NULL */
+	char *site_file, *site_function;	/* the write itself (mc_chain.site_*) */
+	uint32_t site_line, site_col;
 	str_id locks[MAX_SITE_LOCKS];	/* held on every path (lock_type or name) */
 	char *lock_names[MAX_SITE_LOCKS];
 	int nlocks;
@@ -155,6 +157,8 @@ static void site_free(struct write_site *s)
 	free(s->reg_text);
 	free(s->line_text);
 	free(s->inner);
+	free(s->site_file);
+	free(s->site_function);
 	for (int i = 0; i < s->nlocks; i++)
 		free(s->lock_names[i]);
 }
@@ -190,6 +194,10 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 	s->line = t->loc.line;
 	s->col = t->loc.col;
 	s->line_text = xstrndup(text, len);
+	s->site_file = xstrdup(check_node_file(ctx, node));
+	s->site_function = xstrdup(check_node_function(ctx, node));
+	s->site_line = n->loc.line;
+	s->site_col = n->loc.col;
 	if (node != top)
 		s->inner = xasprintf("%s() in %s() at line %u", s->accessor,
 				     check_str(ctx, check_node(ctx, n->call_site)->callee), n->loc.line);
@@ -286,7 +294,7 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 	for (int m = 0; m < cfg->nmodels && info; m++) {
 		if (!(cfg->requested & (1u << m)))
 			continue;
-		struct mc_finding f;
+		struct mc_chain f;
 		step_vec steps = VEC_INIT;
 		memset(&f, 0, sizeof(f));
 		f.rule = xstrdup("MMIO005");
@@ -299,6 +307,10 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 		f.function = xstrdup(bad->function);
 		f.lock_name = xstrdup(lock_name);
 		f.accessor = xstrdup(bad->accessor);
+		f.site_file = xstrdup(bad->site_file);
+		f.site_function = xstrdup(bad->site_function);
+		f.site_line = bad->site_line;
+		f.site_col = bad->site_col;
 		int shown = 0;
 		for (size_t i = first; i < end && shown < MAX_EVIDENCE; i++) {
 			const struct write_site *ev = &prog->sites.v[i];

@@ -3,8 +3,12 @@
  * current set of results, by fingerprint (`mmiocheck diff`, and
  * `mmiocheck --baseline FILE` which fails only on new findings).
  *
- * Fingerprints are compared as a multiset: a fingerprint that occurs twice
- * now and once in the baseline is one unchanged and one new finding.
+ * A finding is one defect.  It matches a baseline finding of the same
+ * defect fingerprint, or one that shares a chain's (per path and model)
+ * fingerprint, so a baseline written before defects (one finding per
+ * caller and model) keeps matching.  Each baseline finding matches once:
+ * a defect found twice now and once in the baseline is one unchanged and
+ * one new finding.
  */
 #ifndef MMIOCHECK_CLI_BASELINE_H
 #define MMIOCHECK_CLI_BASELINE_H

@@ -9,6 +9,7 @@
  */
 #include "stored.h"
 #include "util/util.h"
+#include "util/defects.h"
 
 #include <errno.h>
 #include <jansson.h>
@@ -43,6 +44,50 @@ static struct mc_result *result_for(struct stored_run *out, const char *file)
 	return out->results[out->nresults++];
 }
 
+/* One chain of finding object fo under `model` with fingerprint `chain_fp`. */
+static void chain_of(struct mc_chain *c, json_t *fo, const char *fp, const char *file, const char *model,
+		     const char *chain_fp)
+{
+	memset(c, 0, sizeof(*c));
+	c->rule = str_of(fo, "rule");
+	c->rule_name = str_of(fo, "rule_name");
+	c->severity = str_of(fo, "severity");
+	c->model = model ? xstrdup(model) : NULL;
+	c->file = xstrdup(file ? file : "");
+	c->line = uint_of(fo, "line");
+	c->col = uint_of(fo, "column");
+	c->function = str_of(fo, "function");
+	c->message = str_of(fo, "message");
+	snprintf(c->fingerprint, sizeof(c->fingerprint), "%s", chain_fp && strlen(chain_fp) == 16 ? chain_fp : fp);
+	snprintf(c->defect, sizeof(c->defect), "%s", fp);
+}
+
+/* The chains of a finding object: one per model of each of its "chains"
+ * (format version 2), else one (version 1: a finding per model). */
+static struct mc_chain *chains_of(json_t *fo, const char *fp, const char *file, size_t *n)
+{
+	json_t *chains = json_object_get(fo, "chains"), *ch;
+	VEC(struct mc_chain) v = VEC_INIT;
+	size_t i;
+
+	json_array_foreach(chains, i, ch) {
+		json_t *models = json_object_get(ch, "models"), *fps = json_object_get(ch, "fingerprints");
+		for (size_t k = 0; k < json_array_size(models); k++) {
+			struct mc_chain c;
+			chain_of(&c, fo, fp, file, json_string_value(json_array_get(models, k)),
+				 json_string_value(json_array_get(fps, k)));
+			VEC_PUSH(v, c);
+		}
+	}
+	if (!v.n) {
+		struct mc_chain c;
+		chain_of(&c, fo, fp, file, json_string_value(json_object_get(fo, "model")), fp);
+		VEC_PUSH(v, c);
+	}
+	*n = v.n;
+	return v.v;
+}
+
 /* Add one finding object; -1 with the reason when it has no fingerprint. */
 static int add_finding(struct stored_run *out, json_t *fo, size_t index, struct strbuf *why)
 {
@@ -58,17 +103,9 @@ static int add_finding(struct stored_run *out, json_t *fo, size_t index, struct 
 	r = result_for(out, file ? file : "");
 	r->findings = xrealloc(r->findings, (r->nfindings + 1) * sizeof(*r->findings));
 	f = &r->findings[r->nfindings++];
-	memset(f, 0, sizeof(*f));
-	f->rule = str_of(fo, "rule");
-	f->rule_name = str_of(fo, "rule_name");
-	f->severity = str_of(fo, "severity");
-	f->model = str_of(fo, "model");
-	f->file = xstrdup(file ? file : "");
-	f->line = uint_of(fo, "line");
-	f->col = uint_of(fo, "column");
-	f->function = str_of(fo, "function");
-	f->message = str_of(fo, "message");
-	snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp);
+	size_t n;
+	struct mc_chain *chains = chains_of(fo, fp, file, &n);
+	finding_of_chains(f, chains, n);
 	return 0;
 }
 

@@ -119,8 +119,10 @@ static void add_finding_line(struct strbuf *sb, const char *what, const struct m
 		    f->severity ? f->severity : "warning");
 	for (const char *p = f->message ? f->message : ""; *p; p++)
 		strbuf_addch(sb, (unsigned char)*p < 0x20 ? ' ' : *p);
-	strbuf_addf(sb, " [%s] (model: %s) #%s\n", f->rule ? f->rule : "", f->model ? f->model : "",
-		    f->fingerprint);
+	strbuf_addf(sb, " [%s] (model%s: ", f->rule ? f->rule : "", f->nmodels > 1 ? "s" : "");
+	for (size_t i = 0; i < f->nmodels; i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : "", f->models[i]);
+	strbuf_addf(sb, ") #%s\n", f->fingerprint);
 }
 
 static int write_text(FILE *out, const struct baseline_diff *d, long long brun, long long crun)
@@ -149,8 +151,11 @@ static json_t *finding_list_json(const finding_list *l)
 
 	for (size_t i = 0; i < l->n; i++) {
 		const struct mc_finding *f = l->v[i];
-		json_t *o = json_pack("{s:s?, s:s?, s:s?, s:s?, s:i, s:i, s:s?, s:s?}", "rule", f->rule,
-				      "severity", f->severity, "model", f->model, "file", f->file,
+		json_t *models = json_array();
+		for (size_t k = 0; k < f->nmodels; k++)
+			json_array_append_new(models, json_string(f->models[k]));
+		json_t *o = json_pack("{s:s?, s:s?, s:o, s:s?, s:i, s:i, s:s?, s:s?}", "rule", f->rule,
+				      "severity", f->severity, "models", models, "file", f->file,
 				      "line", (json_int_t)f->line, "column", (json_int_t)f->col,
 				      "function", f->function, "fingerprint", f->fingerprint);
 		if (o)

@@ -30,7 +30,8 @@ static const char usage_text[] =
 	"usage: mmiocheck query [options]\n"
 	"       mmiocheck query [--db PATH] --sql \"SELECT ...\"\n"
 	"\n"
-	"Prints stored findings: by default the latest analysis of every file.\n"
+	"Prints stored findings, one row per defect (its models, how many paths\n"
+	"reach it): by default the latest analysis of every file.\n"
 	"\n"
 	"  --db PATH          findings database (default: ./mmiocheck.db)\n"
 	"  --rule ID          only this check (MMIO001, ...)\n"
@@ -41,7 +42,9 @@ static const char usage_text[] =
 	"  --run N            the findings of run N instead of the latest ones\n"
 	"  --since TIME       the findings of every run started at or after TIME\n"
 	"                     (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS], UTC)\n"
-	"  --group-by LIST    count instead: keys from rule,file,function,lock,model\n"
+	"  --group-by LIST    count defects instead: keys from rule,file,function,lock,model\n"
+	"  --per-model        one row per path and model (the database's findings rows),\n"
+	"                     and --group-by counts those rows\n"
 	"  --format FMT       table (default), json or csv\n"
 	"  --sql TEXT         run one read-only SQL statement (SELECT/WITH/PRAGMA)\n"
 	"  --max-seconds N    stop a --sql query after N s (default 5; 0: no limit)\n"
@@ -59,7 +62,7 @@ struct query_cli {
 
 enum {
 	OPT_DB = 256, OPT_RULE, OPT_FILE, OPT_FUNCTION, OPT_LOCK, OPT_MODEL, OPT_RUN, OPT_SINCE,
-	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL, OPT_MAX_SECONDS,
+	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL, OPT_MAX_SECONDS, OPT_PER_MODEL,
 };
 
 static const struct option long_options[] = {
@@ -75,6 +78,7 @@ static const struct option long_options[] = {
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "sql", required_argument, NULL, OPT_SQL },
 	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
+	{ "per-model", no_argument, NULL, OPT_PER_MODEL },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -172,6 +176,7 @@ static int take_option(struct query_cli *q, int o)
 	case OPT_FUNCTION: q->filter.function = optarg; break;
 	case OPT_LOCK: q->filter.lock = optarg; break;
 	case OPT_MODEL: q->filter.model = optarg; break;
+	case OPT_PER_MODEL: q->filter.per_model = true; break;
 	case OPT_RUN:
 		errno = 0;
 		q->filter.run = strtoll(optarg, &end, 10);

@@ -54,9 +54,7 @@ struct ci_item *ci_collect(const struct mc_result *const *results, size_t n,
 
 bool ci_same_place(const struct ci_item *a, const struct ci_item *b)
 {
-	return a->f->line == b->f->line && a->f->col == b->f->col &&
-	       !strcmp(or_empty(a->f->rule), or_empty(b->f->rule)) &&
-	       !strcmp(or_empty(a->f->file), or_empty(b->f->file));
+	return a->f == b->f;
 }
 
 const struct report_rule *ci_rule(const struct report_ci *ci, const char *id)

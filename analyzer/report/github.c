@@ -79,18 +79,18 @@ static void add_models(struct strbuf *sb, const struct ci_item *g, size_t n)
 {
 	size_t shown = 0;
 
-	for (size_t i = 0; i < n; i++) {
-		bool dup = false;
-		if (!g[i].f->model)
-			continue;
-		for (size_t k = 0; k < i && !dup; k++)
-			dup = g[k].f->model && !strcmp(g[k].f->model, g[i].f->model);
-		if (dup)
-			continue;
-		strbuf_adds(sb, shown ? ", " : " (models: ");
-		strbuf_adds(sb, g[i].f->model);
-		shown++;
-	}
+	for (size_t i = 0; i < n; i++)
+		for (size_t m = 0; m < g[i].f->nmodels; m++) {
+			bool dup = false;
+			for (size_t k = 0; k <= i && !dup; k++)
+				for (size_t q = 0; q < g[k].f->nmodels && (k < i || q < m) && !dup; q++)
+					dup = !strcmp(g[k].f->models[q], g[i].f->models[m]);
+			if (dup)
+				continue;
+			strbuf_adds(sb, shown ? ", " : " (models: ");
+			strbuf_adds(sb, g[i].f->models[m]);
+			shown++;
+		}
 	if (shown)
 		strbuf_addch(sb, ')');
 }

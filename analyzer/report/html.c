@@ -208,10 +208,13 @@ static void add_meta(struct strbuf *sb, const struct ci_item *g, size_t n)
 		strbuf_adds(sb, ")");
 	}
 	strbuf_adds(sb, " &middot; models ");
-	for (size_t i = 0; i < n; i++) {
+	(void)n;
+	for (size_t i = 0; i < f->nmodels; i++) {
 		strbuf_adds(sb, i ? ", " : "");
-		add_html_s(sb, g[i].f->model);
+		add_html_s(sb, f->models[i]);
 	}
+	if (mc_finding_paths(f) > 1)
+		strbuf_addf(sb, " &middot; reached from %zu paths", mc_finding_paths(f));
 	strbuf_adds(sb, " &middot; fingerprint ");
 	add_html_s(sb, f->fingerprint);
 	strbuf_adds(sb, "</p>\n");
@@ -227,10 +230,10 @@ static void add_finding(struct strbuf *sb, const struct ci_item *g, size_t n, co
 	strbuf_addf(sb, "<article class=\"finding sev-%s\" data-rule=\"", sev);
 	add_html_s(sb, f->rule);
 	strbuf_addf(sb, "\" data-severity=\"%s\" data-models=\"", sev);
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < f->nmodels; i++) {
 		if (i)
 			strbuf_addch(sb, ' ');
-		add_html_s(sb, g[i].f->model);
+		add_html_s(sb, f->models[i]);
 	}
 	strbuf_adds(sb, "\" data-text=\"");
 	add_search_text(sb, f);

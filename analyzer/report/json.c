@@ -1,6 +1,7 @@
 /*
  * json.c - the findings as one JSON document (docs/json-format.md,
- * "format": "mmiocheck-findings", "version": 1), for CI and scripts.
+ * "format": "mmiocheck-findings", "version": 2), for CI and scripts: one
+ * finding per defect, with its models and every chain that reaches it.
  *
  * Keys are emitted in the documented order (JSON_PRESERVE_ORDER), pretty
  * printed with a 2-space indent.  Strings that are not valid UTF-8 (a file
@@ -17,7 +18,7 @@
 #include <string.h>
 
 #define JSON_FORMAT_NAME "mmiocheck-findings"
-#define JSON_FORMAT_VERSION 1
+#define JSON_FORMAT_VERSION 2
 
 
 static json_t *jint(unsigned long long v)
@@ -82,15 +83,15 @@ static json_t *fixit_json(const struct mc_finding *f)
 	return o;
 }
 
-static json_t *trace_json(const struct mc_finding *f)
+static json_t *trace_json(const struct mc_trace_step *trace, size_t ntrace, const char *file)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; i < f->ntrace; i++) {
-		const struct mc_trace_step *t = &f->trace[i];
+	for (size_t i = 0; i < ntrace; i++) {
+		const struct mc_trace_step *t = &trace[i];
 		json_t *o = json_object();
 		put(o, "kind", ci_jstr(t->kind));
-		put(o, "file", ci_jstr(t->file ? t->file : f->file));
+		put(o, "file", ci_jstr(t->file ? t->file : file));
 		put(o, "line", jint(t->line));
 		put(o, "column", jint(t->col));
 		put(o, "message", ci_jstr(t->message));
@@ -99,14 +100,62 @@ static json_t *trace_json(const struct mc_finding *f)
 	return a;
 }
 
+static json_t *site_json(const struct mc_finding *f)
+{
+	json_t *o;
+
+	if (!f->site_file)
+		return json_null();
+	o = json_object();
+	put(o, "file", ci_jstr(f->site_file));
+	put(o, "line", jint(f->site_line));
+	put(o, "column", jint(f->site_col));
+	put(o, "function", ci_jstr(f->site_function));
+	return o;
+}
+
+/* Every path that reaches the defect once, with the models it holds
+ * under and its fingerprint under each. */
+static json_t *chains_json(const struct mc_finding *f)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; i < f->nchains; i++) {
+		const struct mc_chain *c = &f->chains[i];
+		json_t *o = json_object(), *models = json_array(), *fps = json_array();
+		if (mc_chain_repeats_path(f, i))
+			continue;
+		for (size_t k = i; k < f->nchains; k++)
+			if (k == i || (f->chains[k].line == c->line && f->chains[k].col == c->col &&
+				       !strcmp(f->chains[k].file ? f->chains[k].file : "", c->file ? c->file : "") &&
+				       !strcmp(f->chains[k].function ? f->chains[k].function : "",
+					       c->function ? c->function : ""))) {
+				json_array_append_new(models, ci_jstr(f->chains[k].model));
+				json_array_append_new(fps, ci_jstr(f->chains[k].fingerprint));
+			}
+		put(o, "file", ci_jstr(c->file));
+		put(o, "line", jint(c->line));
+		put(o, "column", jint(c->col));
+		put(o, "function", ci_jstr(c->function));
+		put(o, "models", models);
+		put(o, "fingerprints", fps);
+		put(o, "lock", c->lock_name ? ci_jstr(c->lock_name) : json_null());
+		put(o, "trace", trace_json(c->trace, c->ntrace, c->file));
+		json_array_append_new(a, o);
+	}
+	return a;
+}
+
 static json_t *finding_json(const struct mc_finding *f)
 {
-	json_t *o = json_object();
+	json_t *o = json_object(), *models = json_array();
 
+	for (size_t i = 0; i < f->nmodels; i++)
+		json_array_append_new(models, ci_jstr(f->models[i]));
 	put(o, "rule", ci_jstr(f->rule));
 	put(o, "rule_name", ci_jstr(f->rule_name));
 	put(o, "severity", ci_jstr(f->severity));
-	put(o, "model", ci_jstr(f->model));
+	put(o, "models", models);
 	put(o, "file", ci_jstr(f->file));
 	put(o, "line", jint(f->line));
 	put(o, "column", jint(f->col));
@@ -118,7 +167,10 @@ static json_t *finding_json(const struct mc_finding *f)
 	put(o, "message", ci_jstr(f->message));
 	put(o, "fingerprint", ci_jstr(f->fingerprint[0] ? f->fingerprint : NULL));
 	put(o, "fixit", fixit_json(f));
-	put(o, "trace", trace_json(f));
+	put(o, "site", site_json(f));
+	put(o, "trace", trace_json(f->trace, f->ntrace, f->file));
+	put(o, "paths", jint(mc_finding_paths(f)));
+	put(o, "chains", chains_json(f));
 	return o;
 }
 

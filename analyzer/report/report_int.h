@@ -25,7 +25,9 @@ struct ci_item {
 struct ci_item *ci_collect(const struct mc_result *const *results, size_t n,
 			   const struct report_ci *ci, size_t *count);
 
-/* Do a and b describe the same place (rule, file, line, column)? */
+/* Are a and b one finding?  Each defect is one finding with its models
+ * (and one item); the formats that group items by place see groups of
+ * one. */
 bool ci_same_place(const struct ci_item *a, const struct ci_item *b);
 
 /* The rule metadata for id, or NULL. */

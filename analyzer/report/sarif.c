@@ -151,11 +151,10 @@ static int nesting_step(struct nesting *n, const char *kind)
 	return n->depth;
 }
 
-/* The trace as one codeFlow whose nestingLevel is the lock depth, so a
- * viewer indents the critical sections. */
-static json_t *code_flows(const struct mc_finding *f)
+/* One path's trace as a threadFlow whose nestingLevel is the lock depth,
+ * so a viewer indents the critical sections. */
+static json_t *thread_flow(const struct mc_chain *f)
 {
-	json_t *flows = json_array(), *flow = json_object(), *threads = json_array();
 	json_t *thread = json_object(), *locs = json_array();
 	struct nesting nest = { 0, VEC_INIT };
 
@@ -172,7 +171,18 @@ static json_t *code_flows(const struct mc_finding *f)
 	}
 	VEC_FREE(nest.outer);
 	ci_put(thread, "locations", locs);
-	json_array_append_new(threads, thread);
+	return thread;
+}
+
+/* One codeFlow with a threadFlow per path that reaches the defect (the
+ * representative first); a path seen under several models is one. */
+static json_t *code_flows(const struct mc_finding *f)
+{
+	json_t *flows = json_array(), *flow = json_object(), *threads = json_array();
+
+	for (size_t i = 0; i < f->nchains; i++)
+		if (f->chains[i].ntrace && !mc_chain_repeats_path(f, i))
+			json_array_append_new(threads, thread_flow(&f->chains[i]));
 	ci_put(flow, "threadFlows", threads);
 	json_array_append_new(flows, flow);
 	return flows;
@@ -182,7 +192,11 @@ static json_t *result_properties(const struct mc_finding *f)
 {
 	json_t *p = json_object();
 
-	ci_put(p, "model", ci_jstr(f->model));
+	json_t *models = json_array();
+	for (size_t i = 0; i < f->nmodels; i++)
+		json_array_append_new(models, ci_jstr(f->models[i]));
+	ci_put(p, "models", models);
+	ci_put(p, "paths", json_integer((json_int_t)mc_finding_paths(f)));
 	if (f->function)
 		ci_put(p, "function", ci_jstr(f->function));
 	if (f->lock_name || f->lock_kind) {

@@ -5,9 +5,10 @@
  *   drv.c:12:2: warning: MESSAGE (models: contract, ppc64-legacy) [MMIO001]
  *   drv.c:10:2: note: spin_lock(&p->lock) acquires 'p->lock'
  *
- * The engine reports one finding per model; the same rule at the same place
- * under several models is printed once, naming the models in the order they
- * were reported.
+ * One diagnostic per defect, naming the models it holds under, with the
+ * trace of its representative chain; when more paths (callers, or paths
+ * in one function) reach it, the headline says how many and names a few of
+ * their functions (all of them are in JSON and SARIF).
  */
 #include "report.h"
 #include "util/util.h"
@@ -46,22 +47,6 @@ static int cmp_finding(const void *pa, const void *pb)
 	if ((c = cmp_str(a->f->file, b->f->file)) != 0)
 		return c;
 	return a->idx < b->idx ? -1 : a->idx > b->idx;
-}
-
-/* Do a and b print as one diagnostic (same rule, same place)? */
-static bool same_place(const struct mc_finding *a, const struct mc_finding *b)
-{
-	return a->line == b->line && a->col == b->col && !cmp_str(a->rule, b->rule) &&
-	       !cmp_str(a->file, b->file);
-}
-
-static int severity_rank(const char *sev)
-{
-	if (sev && !strcmp(sev, "error"))
-		return 2;
-	if (sev && !strcmp(sev, "warning"))
-		return 1;
-	return 0;
 }
 
 /* Append a message on one line: control characters (a newline in a
@@ -108,50 +93,47 @@ static void add_location(struct strbuf *sb, const char *file, unsigned line, uns
 	strbuf_adds(sb, ": ");
 }
 
-/* Append " (model: a)" or " (models: a, b)" for group g[0..n). */
-static void add_models(struct strbuf *sb, const struct sort_ctx *g, size_t n)
+/* Append " (model: a)" or " (models: a, b)". */
+static void add_models(struct strbuf *sb, const struct mc_finding *f)
 {
-	size_t shown = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		const char *m = g[i].f->model;
-		bool dup = false;
-		if (!m)
-			continue;
-		for (size_t k = 0; k < i && !dup; k++)
-			dup = g[k].f->model && !strcmp(g[k].f->model, m);
-		if (dup)
-			continue;
-		if (!shown) {
-			size_t rest = 0;	/* is there a second distinct model? */
-			for (size_t k = i + 1; k < n && !rest; k++)
-				rest = g[k].f->model && strcmp(g[k].f->model, m);
-			strbuf_adds(sb, rest ? " (models: " : " (model: ");
-		} else {
-			strbuf_adds(sb, ", ");
-		}
-		strbuf_adds(sb, m);
-		shown++;
-	}
-	if (shown)
+	for (size_t i = 0; i < f->nmodels; i++)
+		strbuf_addf(sb, "%s%s", i ? ", " : f->nmodels > 1 ? " (models: " : " (model: ", f->models[i]);
+	if (f->nmodels)
 		strbuf_addch(sb, ')');
 }
 
-/* Print the group g[0..n) of findings at one place as one diagnostic. */
-static void print_group(FILE *out, const struct sort_ctx *g, size_t n, struct strbuf *sb)
-{
-	const struct mc_finding *f = g[0].f;
-	const char *severity = f->severity;
+#define NAMED_CALLERS 3
 
-	assert(n >= 1);
-	for (size_t i = 1; i < n; i++)
-		if (severity_rank(g[i].f->severity) > severity_rank(severity))
-			severity = g[i].f->severity;
+/* Append " (reached from 3 paths: in foo(), bar(), baz())" when more than
+ * one path reaches the defect. */
+static void add_paths(struct strbuf *sb, const struct mc_finding *f)
+{
+	size_t paths = mc_finding_paths(f), named = 0;
+
+	if (paths < 2)
+		return;
+	strbuf_addf(sb, " (reached from %zu paths: in ", paths);
+	for (size_t i = 0; i < f->nchains && named < NAMED_CALLERS; i++) {
+		bool dup = false;
+		for (size_t k = 0; k < i && !dup; k++)
+			dup = !strcmp(or_empty(f->chains[k].function), or_empty(f->chains[i].function));
+		if (dup)
+			continue;
+		strbuf_addf(sb, "%s%s()", named ? ", " : "", or_empty(f->chains[i].function));
+		named++;
+	}
+	strbuf_adds(sb, named < paths ? ", ...)" : ")");
+}
+
+/* Print one finding as one diagnostic and its trace as notes. */
+static void print_finding(FILE *out, const struct mc_finding *f, struct strbuf *sb)
+{
 	strbuf_reset(sb);
 	add_location(sb, f->file, f->line, f->col);
-	strbuf_addf(sb, "%s: ", severity ? severity : "warning");
+	strbuf_addf(sb, "%s: ", f->severity ? f->severity : "warning");
 	add_one_line(sb, f->message);
-	add_models(sb, g, n);
+	add_models(sb, f);
+	add_paths(sb, f);
 	if (f->rule)
 		strbuf_addf(sb, " [%s]", f->rule);
 	strbuf_addch(sb, '\n');
@@ -178,13 +160,8 @@ void report_text(FILE *out, const struct mc_result *res)
 		order[i].idx = i;
 	}
 	qsort(order, res->nfindings, sizeof(*order), cmp_finding);
-	for (size_t i = 0; i < res->nfindings;) {
-		size_t n = 1;
-		while (i + n < res->nfindings && same_place(order[i].f, order[i + n].f))
-			n++;
-		print_group(out, order + i, n, &sb);
-		i += n;
-	}
+	for (size_t i = 0; i < res->nfindings; i++)
+		print_finding(out, order[i].f, &sb);
 	for (size_t i = 0; i < res->nerrors; i++) {
 		const struct mc_file_diag *d = &res->errors[i];
 		strbuf_reset(&sb);

@@ -359,10 +359,12 @@ static int load_barrier(struct load_ctx *c, json_t *e)
 static int load_check(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model",
-					    "setup_functions", NULL };
+					    "setup_functions", "defect", NULL };
 	static const char *const sev[] = { "error", "warning", "note", NULL };
+	static const char *const defect[] = { "site", "function", NULL };
 	struct check_info k = { 0 };
-	int v;
+	char *defect_key = NULL;
+	int v, d = 0;
 
 	if (check_keys(c, e, "check", keys) < 0 || get_string(c, e, "id", true, "checks", &k.id) < 0)
 		return -1;
@@ -370,11 +372,16 @@ static int load_check(struct load_ctx *c, json_t *e)
 	    get_string(c, e, "summary", false, k.id, &k.summary) < 0 ||
 	    get_string(c, e, "reference_model", false, k.id, &k.reference_model) < 0 ||
 	    get_string(c, e, "setup_functions", false, k.id, &k.setup_functions) < 0 ||
-	    pick(c, k.severity, "severity", sev, &v) < 0) {
+	    get_string(c, e, "defect", false, k.id, &defect_key) < 0 ||
+	    pick(c, k.severity, "severity", sev, &v) < 0 ||
+	    (defect_key && pick(c, defect_key, "defect", defect, &d) < 0)) {
 		free(k.id); free(k.name); free(k.severity); free(k.summary); free(k.reference_model);
 		free(k.setup_functions);
+		free(defect_key);
 		return -1;
 	}
+	free(defect_key);
+	k.defect_is_function = d == 1;
 	for (size_t i = 0; i < c->r->checks.n; i++)
 		if (!strcmp(c->r->checks.v[i].id, k.id)) {
 			struct check_info *o = &c->r->checks.v[i];

@@ -129,6 +129,8 @@ struct check_info {
 	char *reference_model;	/* MMIO002: the model that does order it */
 	char *setup_functions;	/* MMIO005: comma-separated globs of functions
 				 * that run before the device is shared */
+	bool defect_is_function;	/* "defect": "function": one finding per
+					 * function (MMIO007), not per site */
 };
 
 /*

@@ -7,6 +7,7 @@
 #include "session_int.h"
 #include "../rules/frameworks.h"
 #include "../rules/entry_points.h"
+#include "util/defects.h"
 
 #include <fnmatch.h>
 #include <stdlib.h>
@@ -256,7 +257,7 @@ static void drop_repeats(struct finding_vec *v, size_t first)
 			dup = !strcmp(v->v[k].rule, v->v[i].rule) && !strcmp(v->v[k].model, v->v[i].model) &&
 			      v->v[k].line == v->v[i].line && v->v[k].col == v->v[i].col;
 		if (dup)
-			session_free_finding(&v->v[i]);
+			chain_free(&v->v[i]);
 		else
 			v->v[keep++] = v->v[i];
 	}
@@ -265,7 +266,7 @@ static void drop_repeats(struct finding_vec *v, size_t first)
 
 /* Run the checks on every function of unit `u` (already solved in p). */
 struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
-				     struct check_program *prog)
+				     struct check_program *prog, struct finding_vec *rows)
 {
 	struct ir_unit *u = p->units.v[k];
 	struct finding_vec findings = { NULL, 0, 0 };
@@ -330,8 +331,7 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 	}
 	s->cfg.deadline_ns = 0;
 	show_trace_files(s, &findings);
-	res->findings = findings.v;
-	res->nfindings = findings.n;
+	*rows = findings;
 	res->ndropped_args = u->dropped_args.n;	/* flags clang rejected */
 	res->dropped_args = xcalloc(u->dropped_args.n + 1, sizeof(char *));
 	for (size_t i = 0; i < u->dropped_args.n; i++)

@@ -7,6 +7,7 @@
  */
 #include "session_int.h"
 #include "../store/summaries.h"
+#include "util/defects.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -25,20 +26,19 @@ static struct ir_function *lookup_stored(void *ctx, const char *key, const char 
 	return fn;
 }
 
-/* Hand the program-wide findings to the results of their files. */
-static void distribute(struct finding_vec *extra, result_vec *out, size_t first)
+/* Hand the program-wide chains to the rows of their files' results. */
+static void distribute(struct finding_vec *extra, result_vec *out, size_t first, struct finding_vec *rows)
 {
 	for (size_t i = 0; i < extra->n; i++) {
-		struct mc_result *target = NULL;
-		for (size_t k = first; k < out->n && !target; k++)
+		size_t target = out->n;
+		for (size_t k = first; k < out->n && target == out->n; k++)
 			if (!strcmp(out->v[k]->path, extra->v[i].file))
-				target = out->v[k];
-		if (!target) {
-			session_free_finding(&extra->v[i]);
+				target = k;
+		if (target == out->n) {
+			chain_free(&extra->v[i]);
 			continue;
 		}
-		target->findings = xrealloc(target->findings, (target->nfindings + 1) * sizeof(*target->findings));
-		target->findings[target->nfindings++] = extra->v[i];
+		VEC_PUSH(rows[target - first], extra->v[i]);
 	}
 	VEC_FREE(*extra);
 }
@@ -252,12 +252,16 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	start = util_cpu_ns();
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
+	struct finding_vec *rows = xcalloc(n ? n : 1, sizeof(*rows));
 	for (size_t i = 0; i < n; i++)
-		VEC_PUSH(*out, session_check_unit(s, &p, i, prog));
+		VEC_PUSH(*out, session_check_unit(s, &p, i, prog, &rows[i]));
 	struct finding_vec extra = { NULL, 0, 0 };
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);
-	distribute(&extra, out, first);
+	distribute(&extra, out, first, rows);
+	for (size_t i = 0; i < n; i++)
+		session_group_findings(s, &p, out->v[first + i], &rows[i]);
+	free(rows);
 	s->stats.engine += (util_cpu_ns() - start) / 1e9;
 	start = util_cpu_ns();
 	for (size_t i = 0; i < n; i++)	/* judged where each unit runs */

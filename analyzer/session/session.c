@@ -3,6 +3,7 @@
  * frontend, engine + checks and the store together for one run.
  */
 #include "session_int.h"
+#include "util/defects.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -236,33 +237,12 @@ long long mc_session_run_id(const struct mc_session *s)
 	return s->run_id;
 }
 
-void session_free_finding(struct mc_finding *f)
-{
-	free(f->rule);
-	free(f->rule_name);
-	free(f->severity);
-	free(f->model);
-	free(f->file);
-	free(f->function);
-	free(f->lock_name);
-	free(f->lock_type);
-	free(f->lock_kind);
-	free(f->accessor);
-	free(f->message);
-	for (size_t i = 0; i < f->ntrace; i++) {
-		free(f->trace[i].kind);
-		free(f->trace[i].file);
-		free(f->trace[i].message);
-	}
-	free(f->trace);
-}
-
 void mc_result_free(struct mc_result *r)
 {
 	if (!r)
 		return;
 	for (size_t i = 0; i < r->nfindings; i++)
-		session_free_finding(&r->findings[i]);
+		finding_free(&r->findings[i]);
 	free(r->findings);
 	for (size_t i = 0; i < r->nerrors; i++) {
 		free(r->errors[i].file);

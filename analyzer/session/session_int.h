@@ -44,12 +44,16 @@ typedef VEC(char *) path_vec;
 
 /* The file name findings show: relative to --source-root when under it. */
 const char *session_display_path(const struct mc_session *s, const char *path);
-/* Free what one finding owns (not the finding itself). */
-void session_free_finding(struct mc_finding *f);
 /* Run the checks on every function of the k-th unit of p (already solved):
- * its result, without the program-wide findings (checks_program_end). */
+ * its result without findings, and its chains in *rows (without the
+ * program-wide ones: checks_program_end).  session_group_findings then
+ * turns the chains into the result's findings. */
 struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
-				     struct check_program *prog);
+				     struct check_program *prog, struct finding_vec *rows);
+/* Give each chain its defect fingerprint and group them into res's
+ * findings, one per defect (defect_id.c); takes the rows. */
+void session_group_findings(const struct mc_session *s, const struct ipa_program *p, struct mc_result *res,
+			    struct finding_vec *rows);
 
 /* The placement of the unit at `path`, or NULL (place.c). */
 const struct mc_placement *session_placement(const struct mc_session *s, const char *path);

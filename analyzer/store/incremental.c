@@ -8,6 +8,7 @@
  * unit without inputs, which is simply never reused.
  */
 #include "incremental.h"
+#include "util/defects.h"
 #include "store_int.h"
 
 #include <stdlib.h>
@@ -347,7 +348,7 @@ static int load_functions(struct store *st, long long file_id, struct mc_result 
 }
 
 /* The trace steps of one finding row. */
-static int load_trace(struct store *st, long long finding_id, struct mc_finding *f, struct strbuf *err)
+static int load_trace(struct store *st, long long finding_id, struct mc_chain *f, struct strbuf *err)
 {
 	VEC(struct mc_trace_step) steps = VEC_INIT;
 	sqlite3_stmt *stmt = NULL;
@@ -368,7 +369,7 @@ static int load_trace(struct store *st, long long finding_id, struct mc_finding 
 }
 
 /* One findings row (columns as selected in load_findings) into f. */
-static void read_finding(sqlite3_stmt *stmt, struct mc_finding *f)
+static void read_finding(sqlite3_stmt *stmt, struct mc_chain *f)
 {
 	const unsigned char *fp;
 
@@ -392,33 +393,39 @@ static void read_finding(sqlite3_stmt *stmt, struct mc_finding *f)
 	snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp ? (const char *)fp : "");
 	f->fixit_first_line = col_uint(stmt, 17);
 	f->fixit_last_line = col_uint(stmt, 18);
+	fp = sqlite3_column_text(stmt, 19);
+	snprintf(f->defect, sizeof(f->defect), "%s", fp ? (const char *)fp : "");
+	f->site_file = col_str(stmt, 20);
+	f->site_line = col_uint(stmt, 21);
+	f->site_col = col_uint(stmt, 22);
+	f->site_function = col_str(stmt, 23);
 }
 
 static int load_findings(struct store *st, long long file_id, struct mc_result *res, struct strbuf *err)
 {
-	VEC(struct mc_finding) fs = VEC_INIT;
+	VEC(struct mc_chain) fs = VEC_INIT;
 	VEC(long long) ids = VEC_INIT;
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
 	if (prepare(st, "SELECT f.id, f.rule, f.rule_name, f.severity, f.model, f.path, f.line, f.col,"
 		    " f.end_line, f.end_col, fn.name, f.lock_name, f.lock_type, f.lock_kind, f.accessor,"
-		    " f.message, f.fingerprint, f.fixit_first_line, f.fixit_last_line"
+		    " f.message, f.fingerprint, f.fixit_first_line, f.fixit_last_line,"
+		    " f.defect, f.site_path, f.site_line, f.site_col, f.site_function"
 		    " FROM findings f LEFT JOIN functions fn ON fn.id = f.function_id"
 		    " WHERE f.file_id = ?1 ORDER BY f.id", &stmt, err) < 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		struct mc_finding f;
+		struct mc_chain f;
 		read_finding(stmt, &f);
 		VEC_PUSH(fs, f);
 		VEC_PUSH(ids, sqlite3_column_int64(stmt, 0));
 	}
-	res->findings = fs.v;
-	res->nfindings = fs.n;
 	rc = finish_rows(st, stmt, rc, err);
 	for (size_t i = 0; rc == 0 && i < ids.n; i++)
-		rc = load_trace(st, ids.v[i], &res->findings[i], err);
+		rc = load_trace(st, ids.v[i], &fs.v[i], err);
+	res->findings = defects_group(fs.v, fs.n, &res->nfindings);
 	VEC_FREE(ids);
 	return rc;
 }

@@ -287,13 +287,63 @@ static const char *const schema_v7[] = {
 	"CREATE INDEX summary_uses_name ON summary_uses(name)",
 };
 
+/*
+ * Schema version 8: one finding per defect (docs/database.md, "Defects").
+ * A findings row is one chain: one path under one model.  `defect` names
+ * the defect it is evidence of, site_* the place the fix goes.  Rows of
+ * older versions get their site from their trace (the last write or
+ * barrier step; MMIO007: the function) and, as defect, the smallest
+ * fingerprint of the rows of the same unit, rule and site, so they group
+ * as a fresh analysis would; `diff` and `--baseline` also match a defect
+ * by the per-model fingerprints of its rows, which are unchanged.
+ */
+static const char *const schema_v8[] = {
+	"ALTER TABLE findings ADD COLUMN defect TEXT",
+	"ALTER TABLE findings ADD COLUMN site_path TEXT",
+	"ALTER TABLE findings ADD COLUMN site_line INTEGER",
+	"ALTER TABLE findings ADD COLUMN site_col INTEGER",
+	"ALTER TABLE findings ADD COLUMN site_function TEXT",
+	"UPDATE findings SET site_path = path, site_line = (SELECT fn.line FROM functions fn"
+	" WHERE fn.id = findings.function_id), site_function = (SELECT fn.name FROM functions fn"
+	" WHERE fn.id = findings.function_id) WHERE rule = 'MMIO007'",
+	"UPDATE findings SET"
+	" site_path = COALESCE((SELECT t.path FROM trace_steps t WHERE t.finding_id = findings.id"
+	"  AND t.kind IN ('write', 'barrier') ORDER BY t.seq DESC LIMIT 1), path),"
+	" site_line = COALESCE((SELECT t.line FROM trace_steps t WHERE t.finding_id = findings.id"
+	"  AND t.kind IN ('write', 'barrier') ORDER BY t.seq DESC LIMIT 1), line),"
+	" site_col = COALESCE((SELECT t.col FROM trace_steps t WHERE t.finding_id = findings.id"
+	"  AND t.kind IN ('write', 'barrier') ORDER BY t.seq DESC LIMIT 1), col)"
+	" WHERE rule <> 'MMIO007'",
+	"UPDATE findings SET defect = (SELECT MIN(o.fingerprint) FROM findings o"
+	" WHERE o.file_id = findings.file_id AND o.rule = findings.rule"
+	" AND o.site_path IS findings.site_path AND o.site_line IS findings.site_line"
+	" AND o.site_col IS findings.site_col AND o.site_function IS findings.site_function)",
+	"CREATE INDEX findings_defect ON findings(defect)",
+	/* one row per defect of the latest analysis of each file */
+	"CREATE VIEW latest_defects AS"
+	" WITH n AS (SELECT f.*, ROW_NUMBER() OVER (PARTITION BY f.rule, f.defect"
+	"  ORDER BY f.path, f.line, f.col, f.id) AS rn FROM latest_findings f),"
+	" d AS (SELECT rule, defect, GROUP_CONCAT(DISTINCT model) AS models,"
+	"  COUNT(DISTINCT path || ':' || line || ':' || col || ':' || IFNULL(function, '')) AS paths,"
+	"  COUNT(*) AS chains FROM latest_findings GROUP BY rule, defect)"
+	" SELECT n.id, n.run_id, n.file_id, n.rule, n.rule_name, n.severity, d.models, n.path, n.line,"
+	" n.col, n.function, n.lock_name, n.lock_type, n.lock_kind, n.accessor, n.message,"
+	" n.defect AS fingerprint, n.site_path, n.site_line, n.site_col, n.site_function,"
+	" d.paths, d.chains"
+	" FROM n JOIN d ON d.rule = n.rule AND d.defect IS n.defect WHERE n.rn = 1",
+	"CREATE VIEW defects_per_check AS"
+	" SELECT rule, rule_name, COUNT(DISTINCT defect) AS defects, COUNT(*) AS chains,"
+	" COUNT(DISTINCT path) AS files"
+	" FROM latest_findings GROUP BY rule, rule_name",
+};
+
 #define STEP(version, statements) \
 	{ version, statements, sizeof(statements) / sizeof(statements[0]) }
 
 /*
  * The schema, oldest step first.  Invariant: migrations[i].to == i + 1
  * (asserted by schema.c).  Append new steps at the end, one line each
- * (the next is 8).
+ * (the next is 9).
  */
 static const struct migration migrations[] = {
 	STEP(1, schema_v1),
@@ -303,6 +353,7 @@ static const struct migration migrations[] = {
 	STEP(5, schema_v5),
 	STEP(6, schema_v6),
 	STEP(7, schema_v7),
+	STEP(8, schema_v8),
 };
 
 const struct migration *store_migrations(size_t *n)

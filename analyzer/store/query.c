@@ -178,27 +178,16 @@ static int emit_rows(struct store *st, sqlite3_stmt *stmt, store_row_fn fn, void
 #define FINDING_COLUMNS "id, run_id, rule, severity, model, path, line, col, function," \
 	" lock_name, lock_kind, accessor, fingerprint, message"
 
-/*
- * Assemble the SQL of a finding query.  Only fixed text goes in; every
- * filter is "AND column op ?N" with its value bound by bind_filters().
- */
-static void build_sql(const struct query_filter *qf, struct strbuf *sql)
+/* The filtered findings rows (chains), as a subquery; every filter is
+ * "AND column op ?N" with its value bound by bind_filters(). */
+static void add_filtered_rows(const struct query_filter *qf, struct strbuf *sql)
 {
-	struct strbuf keys = STRBUF_INIT;
-
-	for (int i = 0; i < qf->ngroup; i++)
-		strbuf_addf(&keys, "%s%s", i ? ", " : "", group_columns[qf->group[i]]);
-	if (qf->ngroup)
-		strbuf_addf(sql, "SELECT %s, COUNT(*) AS findings, COUNT(DISTINCT fingerprint) AS problems",
-			    keys.buf);
-	else
-		strbuf_adds(sql, "SELECT " FINDING_COLUMNS);
 	if (qf->run || qf->since)
-		strbuf_adds(sql, " FROM (SELECT f.*, fn.name AS function, r.started_at AS run_started"
+		strbuf_adds(sql, "SELECT * FROM (SELECT f.*, fn.name AS function, r.started_at AS run_started"
 			    " FROM findings f JOIN runs r ON r.id = f.run_id"
 			    " LEFT JOIN functions fn ON fn.id = f.function_id) WHERE 1");
 	else
-		strbuf_adds(sql, " FROM latest_findings WHERE 1");
+		strbuf_adds(sql, "SELECT * FROM latest_findings WHERE 1");
 	strbuf_adds(sql, " AND (?1 IS NULL OR rule = ?1)"
 		    " AND (?2 IS NULL OR path GLOB ?2)"
 		    " AND (?3 IS NULL OR function = ?3)"
@@ -208,10 +197,46 @@ static void build_sql(const struct query_filter *qf, struct strbuf *sql)
 		strbuf_adds(sql, " AND run_id = ?6");
 	if (qf->since)
 		strbuf_adds(sql, " AND run_started >= ?7");
-	if (qf->ngroup)
-		strbuf_addf(sql, " GROUP BY %s ORDER BY findings DESC, %s", keys.buf, keys.buf);
+}
+
+/* One row per defect: its representative chain (first in path, line,
+ * column order), its models and how many paths reach it. */
+#define DEFECT_SELECT \
+	"SELECT n.id, n.run_id, n.rule, n.severity, d.models, n.path, n.line, n.col, n.function," \
+	" n.lock_name, n.lock_kind, n.accessor, n.defect AS fingerprint, d.paths, n.message" \
+	" FROM (SELECT r.*, ROW_NUMBER() OVER (PARTITION BY run_id, rule, defect" \
+	"  ORDER BY path, line, col, id) AS rn FROM r) n" \
+	" JOIN (SELECT run_id, rule, defect, GROUP_CONCAT(DISTINCT model) AS models," \
+	"  COUNT(DISTINCT path || ':' || line || ':' || col || ':' || IFNULL(function, '')) AS paths" \
+	"  FROM r GROUP BY run_id, rule, defect) d" \
+	" ON d.run_id = n.run_id AND d.rule = n.rule AND d.defect IS n.defect WHERE n.rn = 1" \
+	" ORDER BY n.run_id, n.path, n.line, n.col, n.rule, n.id"
+
+/*
+ * Assemble the SQL of a finding query.  Only fixed text goes in.  By
+ * default a row is a defect and --group-by counts defects; --per-model
+ * shows the rows as stored (one per path and model).
+ */
+static void build_sql(const struct query_filter *qf, struct strbuf *sql)
+{
+	struct strbuf keys = STRBUF_INIT;
+
+	for (int i = 0; i < qf->ngroup; i++)
+		strbuf_addf(&keys, "%s%s", i ? ", " : "", group_columns[qf->group[i]]);
+	strbuf_adds(sql, "WITH r AS (");
+	add_filtered_rows(qf, sql);
+	strbuf_adds(sql, ") ");
+	if (qf->ngroup && qf->per_model)
+		strbuf_addf(sql, "SELECT %s, COUNT(*) AS findings, COUNT(DISTINCT fingerprint) AS problems"
+			    " FROM r GROUP BY %s ORDER BY findings DESC, %s", keys.buf, keys.buf, keys.buf);
+	else if (qf->ngroup)
+		strbuf_addf(sql, "SELECT %s, COUNT(DISTINCT rule || '/' || IFNULL(defect, fingerprint)) AS findings,"
+			    " COUNT(*) AS chains FROM r GROUP BY %s ORDER BY findings DESC, %s",
+			    keys.buf, keys.buf, keys.buf);
+	else if (qf->per_model)
+		strbuf_adds(sql, "SELECT " FINDING_COLUMNS " FROM r ORDER BY run_id, path, line, col, rule, model, id");
 	else
-		strbuf_adds(sql, " ORDER BY run_id, path, line, col, rule, model, id");
+		strbuf_adds(sql, DEFECT_SELECT);
 	strbuf_release(&keys);
 }
 

@@ -35,6 +35,7 @@ struct query_filter {
 	const char *since;	/* runs started at or after this ISO time */
 	enum query_group group[QG_COUNT];
 	int ngroup;		/* 0: one row per finding */
+	bool per_model;		/* rows are chains (path and model), not defects */
 };
 
 enum store_value_type { SV_NULL, SV_INT, SV_REAL, SV_TEXT };

@@ -7,6 +7,7 @@
  */
 #include "reader.h"
 #include "store_int.h"
+#include "util/defects.h"
 
 #include <assert.h>
 #include <stdlib.h>
@@ -183,7 +184,7 @@ static int read_file_details(struct store *st, long long file_id, struct mc_resu
 }
 
 /* The trace steps of one finding, in order. */
-static int read_trace(struct store *st, long long finding_id, struct mc_finding *f, struct strbuf *err)
+static int read_trace(struct store *st, long long finding_id, struct mc_chain *f, struct strbuf *err)
 {
 	VEC(struct mc_trace_step) steps = VEC_INIT;
 	sqlite3_stmt *stmt = NULL;
@@ -231,9 +232,24 @@ static struct report_suppression *read_suppression(struct store *st, long long f
 	"f.id, f.rule, f.rule_name, f.severity, f.model, f.path, f.line, f.col, f.end_line," \
 	" f.end_col, fn.name, f.lock_name, f.lock_type, f.lock_kind, f.accessor, f.message," \
 	" f.fingerprint, f.fixit_first_line, f.fixit_last_line"
+/* Schema 8 and later: the defect and its site (columns 19..23). */
+#define DEFECT_COLUMNS ", f.defect, f.site_path, f.site_line, f.site_col, f.site_function"
+
+/* Does the database have the columns of schema 8 (defects)? */
+static bool has_defects(struct store *st)
+{
+	sqlite3_stmt *stmt = NULL;
+	bool found = false;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM pragma_table_info('findings') WHERE name = 'defect'",
+			       -1, &stmt, NULL) == SQLITE_OK)
+		found = sqlite3_step(stmt) == SQLITE_ROW;
+	sqlite3_finalize(stmt);
+	return found;
+}
 
 /* Fill f from a row of FINDING_COLUMNS; returns the finding's id. */
-static long long finding_from_row(sqlite3_stmt *stmt, struct mc_finding *f)
+static long long finding_from_row(sqlite3_stmt *stmt, struct mc_chain *f)
 {
 	const unsigned char *fp;
 
@@ -258,39 +274,88 @@ static long long finding_from_row(sqlite3_stmt *stmt, struct mc_finding *f)
 		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", (const char *)fp);
 	f->fixit_first_line = col_uint(stmt, 17);
 	f->fixit_last_line = col_uint(stmt, 18);
+	if (sqlite3_column_count(stmt) > 19) {
+		fp = sqlite3_column_text(stmt, 19);
+		if (fp)
+			snprintf(f->defect, sizeof(f->defect), "%s", (const char *)fp);
+		f->site_file = col_str(stmt, 20);
+		f->site_line = col_uint(stmt, 21);
+		f->site_col = col_uint(stmt, 22);
+		f->site_function = col_str(stmt, 23);
+	}
 	return sqlite3_column_int64(stmt, 0);
 }
 
-/* The findings of one files row, each with its trace and suppression. */
+static void suppression_free(struct report_suppression *s)
+{
+	if (!s)
+		return;
+	free(s->kind);
+	free(s->reason);
+	free(s->origin);
+	free(s);
+}
+
+/* The key a row is grouped by (defects_group): rule and defect, or its
+ * own fingerprint. */
+static char *group_key(const struct mc_chain *c)
+{
+	return xasprintf("%s/%s", c->rule ? c->rule : "", c->defect[0] ? c->defect : c->fingerprint);
+}
+
+/* The findings of one files row (its chains grouped into defects), each
+ * with its trace and the suppression of its first suppressed chain. */
 static int read_findings(struct store *st, long long file_id, struct mc_result *r,
 			 struct report_suppression ***supp_out, struct strbuf *err)
 {
-	VEC(struct mc_finding) fs = VEC_INIT;
+	VEC(struct mc_chain) fs = VEC_INIT;
 	VEC(long long) ids = VEC_INIT;
 	sqlite3_stmt *stmt = NULL;
-	bool with_supp = has_table(st, "suppressions");
+	bool defects = has_defects(st), with_supp = has_table(st, "suppressions");
 	int rc = 0;
 
-	if (prepare(st, "SELECT " FINDING_COLUMNS " FROM findings f"
-		    " LEFT JOIN functions fn ON fn.id = f.function_id WHERE f.file_id = ?1 ORDER BY f.id",
+	if (prepare(st, defects ? "SELECT " FINDING_COLUMNS DEFECT_COLUMNS " FROM findings f"
+			" LEFT JOIN functions fn ON fn.id = f.function_id WHERE f.file_id = ?1 ORDER BY f.id"
+			: "SELECT " FINDING_COLUMNS " FROM findings f"
+			" LEFT JOIN functions fn ON fn.id = f.function_id WHERE f.file_id = ?1 ORDER BY f.id",
 		    &stmt, err) < 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		struct mc_finding f;
+		struct mc_chain f;
 		long long id = finding_from_row(stmt, &f);
 		VEC_PUSH(fs, f);
 		VEC_PUSH(ids, id);
 	}
 	sqlite3_finalize(stmt);
-	r->findings = fs.v;
-	r->nfindings = fs.n;
-	*supp_out = xcalloc(fs.n ? fs.n : 1, sizeof(**supp_out));
-	for (size_t i = 0; i < fs.n && rc == 0; i++) {
-		rc = read_trace(st, ids.v[i], &r->findings[i], err);
-		if (with_supp)
-			(*supp_out)[i] = read_suppression(st, ids.v[i]);
+	for (size_t i = 0; i < fs.n && rc == 0; i++)
+		rc = read_trace(st, ids.v[i], &fs.v[i], err);
+	if (!defects)
+		defects_from_traces(fs.v, fs.n);
+	size_t nrows = fs.n;
+	char **keys = xcalloc(nrows ? nrows : 1, sizeof(*keys));
+	struct report_suppression **row_supp = xcalloc(nrows ? nrows : 1, sizeof(*row_supp));
+	for (size_t i = 0; i < nrows; i++) {
+		keys[i] = group_key(&fs.v[i]);
+		row_supp[i] = with_supp ? read_suppression(st, ids.v[i]) : NULL;
 	}
+	r->findings = defects_group(fs.v, fs.n, &r->nfindings);
+	*supp_out = xcalloc(r->nfindings ? r->nfindings : 1, sizeof(**supp_out));
+	for (size_t j = 0; j < r->nfindings; j++) {
+		char *key = group_key(&r->findings[j].chains[0]);
+		for (size_t i = 0; i < nrows && !(*supp_out)[j]; i++)
+			if (row_supp[i] && !strcmp(keys[i], key)) {
+				(*supp_out)[j] = row_supp[i];
+				row_supp[i] = NULL;
+			}
+		free(key);
+	}
+	for (size_t i = 0; i < nrows; i++) {
+		suppression_free(row_supp[i]);
+		free(keys[i]);
+	}
+	free(row_supp);
+	free(keys);
 	VEC_FREE(ids);
 	return rc;
 }

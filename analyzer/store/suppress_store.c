@@ -8,14 +8,15 @@
 
 #include <assert.h>
 
-/* The id of the finding of run_id at path with this fingerprint, or -1. */
+/* The id of the first row of the finding of run_id at path with this
+ * (defect or row) fingerprint, or -1. */
 static long long finding_id(struct store *st, long long run_id, const char *path, const char *fp)
 {
 	sqlite3_stmt *stmt = NULL;
 	long long id = -1;
 
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM findings WHERE run_id = ?1 AND path = ?2"
-			       " AND fingerprint = ?3 ORDER BY id LIMIT 1", -1, &stmt, NULL) == SQLITE_OK) {
+			       " AND (fingerprint = ?3 OR defect = ?3) ORDER BY id LIMIT 1", -1, &stmt, NULL) == SQLITE_OK) {
 		sqlite3_bind_int64(stmt, 1, run_id);
 		sqlite3_bind_text(stmt, 2, path, -1, SQLITE_STATIC);
 		sqlite3_bind_text(stmt, 3, fp, -1, SQLITE_STATIC);

@@ -34,9 +34,10 @@ static const char *const stmt_sql[STMT_COUNT] = {
 	[STMT_INSERT_FINDING] =
 		"INSERT INTO findings(run_id, file_id, function_id, rule, rule_name, severity, model,"
 		" path, line, col, end_line, end_col, lock_name, lock_type, lock_kind, accessor,"
-		" message, fingerprint, fixit_first_line, fixit_last_line)"
+		" message, fingerprint, fixit_first_line, fixit_last_line, defect, site_path, site_line,"
+		" site_col, site_function)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,"
-		" ?17, ?18, ?19, ?20)",
+		" ?17, ?18, ?19, ?20, ?21, ?22, ?23, ?24, ?25)",
 	[STMT_INSERT_TRACE] =
 		"INSERT INTO trace_steps(finding_id, seq, kind, path, line, col, message)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -214,7 +215,7 @@ static int insert_functions(struct store *st, long long file_id, const struct mc
  * the finding.  -1 when the finding names no known function.
  */
 static long long function_of(const struct mc_result *res, const long long *ids,
-			     const struct mc_finding *f)
+			     const struct mc_chain *f)
 {
 	long long best = -1;
 	unsigned best_line = 0;
@@ -233,7 +234,7 @@ static long long function_of(const struct mc_result *res, const long long *ids,
 	return best;
 }
 
-static int insert_trace(struct store *st, long long finding_id, const struct mc_finding *f,
+static int insert_trace(struct store *st, long long finding_id, const struct mc_chain *f,
 			struct strbuf *err)
 {
 	for (size_t i = 0; i < f->ntrace; i++) {
@@ -254,9 +255,9 @@ static int insert_trace(struct store *st, long long finding_id, const struct mc_
 	return 0;
 }
 
-/* Insert one finding and its trace. */
+/* Insert one chain (a findings row: one path under one model) and its trace. */
 static int insert_finding(struct store *st, long long run_id, long long file_id,
-			  long long function_id, const struct mc_finding *f, struct strbuf *err)
+			  long long function_id, const struct mc_chain *f, struct strbuf *err)
 {
 	sqlite3_stmt *stmt = stmt_get(st, STMT_INSERT_FINDING, err);
 
@@ -283,6 +284,11 @@ static int insert_finding(struct store *st, long long run_id, long long file_id,
 	bind_text(stmt, 18, f->fingerprint[0] ? f->fingerprint : NULL);
 	bind_opt_uint(stmt, 19, f->fixit_first_line);
 	bind_opt_uint(stmt, 20, f->fixit_first_line ? f->fixit_last_line : 0);
+	bind_text(stmt, 21, f->defect[0] ? f->defect : f->fingerprint[0] ? f->fingerprint : NULL);
+	bind_text(stmt, 22, f->site_file);
+	bind_opt_uint(stmt, 23, f->site_file ? f->site_line : 0);
+	bind_opt_uint(stmt, 24, f->site_file ? f->site_col : 0);
+	bind_text(stmt, 25, f->site_function);
 	if (stmt_done(st, stmt, err) < 0)
 		return -1;
 	return insert_trace(st, sqlite3_last_insert_rowid(st->db), f, err);
@@ -299,11 +305,12 @@ static int insert_unit(struct store *st, long long run_id, const struct mc_resul
 	if (file_id < 0 || insert_parse_errors(st, file_id, res, err) < 0 ||
 	    insert_functions(st, file_id, res, fn_ids, err) < 0)
 		goto out;
-	for (size_t i = 0; i < res->nfindings; i++) {
-		const struct mc_finding *f = &res->findings[i];
-		if (insert_finding(st, run_id, file_id, function_of(res, fn_ids, f), f, err) < 0)
-			goto out;
-	}
+	for (size_t i = 0; i < res->nfindings; i++)
+		for (size_t k = 0; k < res->findings[i].nchains; k++) {
+			const struct mc_chain *f = &res->findings[i].chains[k];
+			if (insert_finding(st, run_id, file_id, function_of(res, fn_ids, f), f, err) < 0)
+				goto out;
+		}
 	rc = 0;
 out:
 	free(fn_ids);

@@ -38,11 +38,17 @@ struct mc_trace_step {
 	char *message;
 };
 
-struct mc_finding {
+/*
+ * One path that reaches a defect, under one model: the entry into the
+ * function it was found in (file, line, function), the lock held there, the
+ * message and trace as that path sees it.  The database stores one row per
+ * chain (docs/database.md).
+ */
+struct mc_chain {
 	char *rule;		/* "MMIO001" */
 	char *rule_name;	/* "unordered-release" */
 	char *severity;		/* "error" | "warning" | "note" */
-	char *model;		/* one model per finding row */
+	char *model;		/* the model this chain holds under */
 	char *file;
 	unsigned line, col, end_line, end_col;
 	char *function;
@@ -51,10 +57,53 @@ struct mc_finding {
 	char *lock_kind;	/* "spinlock", "mutex", ... */
 	char *accessor;		/* "writel_relaxed", "mmiowb", ... */
 	char *message;
-	char fingerprint[17];	/* 16 hex digits; survives unrelated edits */
+	char fingerprint[17];	/* of this path and model (what a finding's
+				 * fingerprint was before defects) */
 	unsigned fixit_first_line, fixit_last_line;	/* 0 = no fix-it */
+	/* The place the fix goes: the escaping write (MMIO001/002/006), the
+	 * mmiowb() (003/004), the unlocked write (005), the return of the
+	 * unbalanced function (007).  NULL file: not known (old databases). */
+	char *site_file;
+	unsigned site_line, site_col;
+	char *site_function;
+	char defect[17];	/* fingerprint of the defect it is evidence of */
 	struct mc_trace_step *trace;
 	size_t ntrace;
+};
+
+/*
+ * One defect: a rule and the place its fix goes.  Every path, caller chain
+ * and model that reaches it is one of its chains.  The fields from file to
+ * trace are those of the representative chain (chains[0]: the first in
+ * source order) and point into it; severity is the highest of the chains;
+ * models[] are the distinct models of the chains, in the order reported.
+ * Copying the struct copies the pointers: the result that holds it owns
+ * everything.
+ */
+struct mc_finding {
+	char *rule;
+	char *rule_name;
+	char *severity;
+	char **models;
+	size_t nmodels;
+	char *file;
+	unsigned line, col, end_line, end_col;
+	char *function;
+	char *lock_name;
+	char *lock_type;
+	char *lock_kind;
+	char *accessor;
+	char *message;
+	char fingerprint[17];	/* of the defect: survives unrelated edits and
+				 * does not depend on which callers reach it */
+	unsigned fixit_first_line, fixit_last_line;	/* 0 = no fix-it */
+	char *site_file;	/* where the fix goes (see mc_chain) */
+	unsigned site_line, site_col;
+	char *site_function;
+	struct mc_trace_step *trace;
+	size_t ntrace;
+	struct mc_chain *chains;	/* every path and model, chains[0] first */
+	size_t nchains;
 };
 
 struct mc_file_diag {
@@ -198,6 +247,12 @@ void mc_list_models(const struct mc_session *s, FILE *out);
 void mc_list_checks(const struct mc_session *s, FILE *out);
 /* Does the finding count for the exit status (warning or error)? */
 bool mc_finding_is_failure(const struct mc_finding *f);
+/* How many distinct paths (entry places) reach the defect: its chains
+ * without counting a path once per model. */
+size_t mc_finding_paths(const struct mc_finding *f);
+/* Does a chain of f come into its function at the same place as chains[k]
+ * of an earlier index (the same path under another model)? */
+bool mc_chain_repeats_path(const struct mc_finding *f, size_t k);
 
 /* The models actually run, for reports ("contract", "ppc64-legacy"). */
 size_t mc_session_models(const struct mc_session *s, const char *const **names);

@@ -33,9 +33,10 @@ static struct mc_trace_step steps[TRACE] = {
 };
 
 /* Fill one unit's result for child id, unit u. */
-static void make_unit(struct mc_result *r, struct mc_finding *f, char *path, int u)
+static void make_unit(struct mc_result *r, struct mc_finding *defect, struct mc_chain *f, char *path, int u)
 {
 	memset(r, 0, sizeof(*r));
+	memset(defect, 0, sizeof(*defect));
 	memset(f, 0, sizeof(*f) * FINDINGS);
 	for (int k = 0; k < FINDINGS; k++) {
 		f[k].rule = "MMIO001";
@@ -50,15 +51,18 @@ static void make_unit(struct mc_result *r, struct mc_finding *f, char *path, int
 	}
 	r->path = path;
 	r->parsed = true;
-	r->nfindings = FINDINGS;
-	r->findings = f;
+	r->nfindings = 1;	/* one defect, a chain per model */
+	r->findings = defect;
+	defect->chains = f;
+	defect->nchains = FINDINGS;
 }
 
 /* One child: wait for the start signal, then write a run of UNITS units. */
 static int child(const char *db_path, int round, int id, int start_fd)
 {
 	struct strbuf err = STRBUF_INIT;
-	struct mc_finding f[FINDINGS];
+	struct mc_chain f[FINDINGS];
+	struct mc_finding defect;
 	struct mc_result r;
 	char c;
 
@@ -68,7 +72,7 @@ static int child(const char *db_path, int round, int id, int start_fd)
 	long long run = st ? store_begin_run(st, "0.1.0", "contract", "stress", "/", &err) : -1;
 	for (int u = 0; run > 0 && u < UNITS; u++) {
 		char *path = xasprintf("drivers/r%d/p%d/unit%d.c", round, id, u);
-		make_unit(&r, f, path, u);
+		make_unit(&r, &defect, f, path, u);
 		int rc = store_add_result(st, run, &r, &err);
 		free(path);
 		if (rc < 0)

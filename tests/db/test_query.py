@@ -127,15 +127,16 @@ def t_filters(ctx):
     ]
     for args, where, params in cases:
         want = [r[0] for r in rows(db, LATEST % where, params)]
-        got = keyset(query_json(ctx, db, args))
+        got = keyset(query_json(ctx, db, args + ["--per-model"]))
         expect(got == want, "query %s: rows" % args, "got %s" % got, "want %s" % want)
         expect(want or args == [], "query %s: the case must select something" % args)
     # --run and --since read history, not only the latest analysis.
     ctx.analyze(db, ctx.case_files("mmio001_*.c"), cwd=d)
     want = [r[0] for r in rows(db, "SELECT id FROM findings WHERE run_id = 1 ORDER BY id")]
-    expect(keyset(query_json(ctx, db, ["--run", "1"])) == want, "--run 1")
+    expect(keyset(query_json(ctx, db, ["--run", "1", "--per-model"])) == want, "--run 1")
     want = [r[0] for r in rows(db, "SELECT id FROM findings ORDER BY id")]
-    expect(keyset(query_json(ctx, db, ["--since", "2000-01-01"])) == want, "--since 2000-01-01: all runs")
+    expect(keyset(query_json(ctx, db, ["--since", "2000-01-01", "--per-model"])) == want,
+           "--since 2000-01-01: all runs")
     expect(query_json(ctx, db, ["--since", "2999-01-01T00:00"]) == [], "--since the future: nothing")
 
 
@@ -144,9 +145,15 @@ def t_group_by(ctx):
     cols = {"rule": "rule", "file": "path", "function": "function", "lock": "lock_name", "model": "model"}
     for key, col in cols.items():
         want = rows(db, "SELECT %s, COUNT(*) FROM latest_findings GROUP BY %s" % (col, col))
+        got = [(o[col], o["findings"]) for o in query_json(ctx, db, ["--group-by", key, "--per-model"])]
+        expect(sorted(got, key=repr) == sorted(want, key=repr), "--group-by %s --per-model" % key, got, want)
+        want = rows(db, "SELECT %s, COUNT(DISTINCT rule || '/' || defect) FROM latest_findings GROUP BY %s"
+                    % (col, col))
         got = [(o[col], o["findings"]) for o in query_json(ctx, db, ["--group-by", key])]
-        expect(sorted(got, key=repr) == sorted(want, key=repr), "--group-by %s" % key, got, want)
-    got = query_json(ctx, db, ["--group-by", "rule,model", "--rule", "MMIO001"])
+        expect(sorted(got, key=repr) == sorted(want, key=repr), "--group-by %s counts defects" % key, got, want)
+    want = rows(db, "SELECT COUNT(DISTINCT rule || '/' || defect) FROM latest_findings")[0][0]
+    expect(len(query_json(ctx, db, [])) == want, "one row per defect by default")
+    got = query_json(ctx, db, ["--group-by", "rule,model", "--rule", "MMIO001", "--per-model"])
     want = rows(db, "SELECT rule, model, COUNT(*), COUNT(DISTINCT fingerprint) FROM latest_findings"
                     " WHERE rule = 'MMIO001' GROUP BY rule, model")
     expect(sorted((o["rule"], o["model"], o["findings"], o["problems"]) for o in got) == sorted(want),
@@ -204,9 +211,10 @@ ALLOWED = [
      [{"s": 15}]),
     ("PRAGMA table_info(runs)", None),
     ("SELECT name FROM sqlite_schema WHERE type = 'view' ORDER BY name",
-     [{"name": n} for n in ("file_history", "finding_changes", "findings_per_check_model",
-                            "findings_per_function", "findings_per_lock", "latest_files",
-                            "latest_findings", "run_trend", "suppressed_findings")]),
+     [{"name": n} for n in ("defects_per_check", "file_history", "finding_changes",
+                            "findings_per_check_model", "findings_per_function", "findings_per_lock",
+                            "latest_defects", "latest_files", "latest_findings", "run_trend",
+                            "suppressed_findings")]),
     ("SELECT 1 AS one; -- a trailing comment", [{"one": 1}]),
 ]
 
@@ -263,7 +271,7 @@ def t_formats(ctx):
     expect(len(recs) - 1 == len(doc), "csv and json give the same rows", len(recs) - 1, len(doc))
     status, out, err = ctx.run(["query", "--db", db, "--group-by", "rule"])
     lines = out.splitlines()
-    expect(status == 0 and lines[0].split() == ["rule", "findings", "problems"], "table header", out)
+    expect(status == 0 and lines[0].split() == ["rule", "findings", "chains"], "table header", out)
     expect(lines[-1] == "(%d rows)" % (len(lines) - 2), "table row count line", out)
     expect(all("\n" not in l for l in lines), "table cells on one line")
 

@@ -18,14 +18,15 @@
     exit 2 and a message naming it, and left byte-for-byte untouched.
 """
 
+import json
 import os
 import sqlite3
 import subprocess
 
 from dblib import expect, rows, one, file_digest, schema_of, run_tests
 
-CURRENT = 7
-V1_OBJECTS_CHANGED_LATER = {"runs"}     # v2 adds runs.uid with ALTER TABLE
+CURRENT = 8
+V1_OBJECTS_CHANGED_LATER = {"runs", "findings"}     # v2 adds runs.uid, v8 the defect columns (ALTER TABLE)
 
 
 def load_fixture(ctx, path, name="v1.sql"):
@@ -139,7 +140,8 @@ def t_upgrade_v2_without_hook_tables(ctx):
     con.close()
     findings = rows(old, "SELECT * FROM findings ORDER BY id")
     v2_upgrade_checks(ctx, d, old, "v2 without hook tables")
-    expect(rows(old, "SELECT * FROM findings ORDER BY id") == findings, "findings survive")
+    expect([r[:len(findings[0])] for r in rows(old, "SELECT * FROM findings ORDER BY id")] == findings,
+           "findings survive")
     expect(rows(old, "SELECT COUNT(*) FROM suppressed_findings") == [(0,)], "an empty view")
 
 
@@ -175,6 +177,44 @@ def t_v1_unchanged(ctx):
                "fixture: %s" % sql, "fresh:   %s" % fresh.get(name))
     expect(fresh["runs"] == fixture["runs"][:-1] + ", uid TEXT)",
            "runs = the v1 table plus uid", fresh["runs"])
+
+
+def t_migrate_v7_defects(ctx):
+    """A database written by the last version before defects (one row per
+    caller and model) reads back as one finding, matches a fresh analysis
+    as a baseline (no new, no fixed), and migrates to schema 8 with its six
+    rows grouped into one defect at the write in the helper."""
+    d = ctx.fresh_dir("schema-v7-defects")
+    old = os.path.join(d, "v7.db")
+    load_fixture(ctx, old, "v7-defects.sql")
+    with open(os.path.join(ctx.tests, "db", "fixtures", "v7-drv.c")) as f, \
+            open(os.path.join(d, "v7-drv.c"), "w") as g:
+        g.write(f.read())
+    status, out, err = ctx.run(["report", "--db", old, "--format", "json"], cwd=d)
+    doc = json.loads(out)
+    expect(status == 1 and len(doc["findings"]) == 1 and doc["findings"][0]["paths"] == 3 and
+           doc["findings"][0]["models"] == ["contract", "generic"],
+           "the v7 rows read back as one finding (3 paths, 2 models)", status, out[:600], err)
+    new = os.path.join(d, "new.db")
+    status, out, err = ctx.run(["--db", new, "--model", "contract,generic", "--source-root", d, "v7-drv.c",
+                                "--", "-I", ctx.include], cwd=d)
+    expect(status == 1, "analyze the same file now: exit 1", status, err)
+    status, out, err = ctx.run(["diff", "--baseline", old, "--db", new], cwd=d)
+    expect(status == 0 and "0 new (0 warning or error), 0 fixed, 1 unchanged" in out,
+           "the v7 database as a baseline: the defect is unchanged", status, out, err)
+    status, out, err = ctx.run(["--db", old, "--model", "contract,generic", "--source-root", d, "v7-drv.c",
+                                "--", "-I", ctx.include], cwd=d)
+    expect(status == 1 and one(old, "PRAGMA user_version") == CURRENT, "analyze migrates it", status, err)
+    expect(rows(old, "SELECT COUNT(*), COUNT(DISTINCT defect), MIN(site_line), MAX(site_line)"
+                     " FROM findings WHERE run_id = 1") == [(6, 1, 37, 37)],
+           "the six old rows: one defect, its site the write in the helper (line 37)",
+           rows(old, "SELECT id, defect, site_path, site_line FROM findings"))
+    status, out, err = ctx.run(["diff", "--db", old, "--baseline-run", "1"], cwd=d)
+    expect(status == 0 and "0 new (0 warning or error), 0 fixed, 1 unchanged" in out,
+           "the migrated run against the new one: unchanged", status, out, err)
+    status, out, err = ctx.run(["query", "--db", old, "--run", "1", "--format", "json"], cwd=d)
+    got = json.loads(out)
+    expect(len(got) == 1 and got[0]["paths"] == 3, "query: one defect of the migrated run", out)
 
 
 def t_failed_upgrade(ctx):

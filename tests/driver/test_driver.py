@@ -113,8 +113,9 @@ class T:
               out[:800], want[:800])
         progress = re.findall(r"^mmiocheck: \[(\d+)/16\] (\S+): \d+ findings?$", err, re.M)
         check(sorted(int(n) for n, _ in progress) == list(range(1, 17)), "one progress line per file", err)
-        # The summary counts finding rows (one per model) of warning level.
-        rows = q(db, "SELECT COUNT(*) FROM findings WHERE severity IN ('warning', 'error')")[0][0]
+        # The summary counts findings (defects, per file) of warning level.
+        rows = q(db, "SELECT COUNT(*) FROM (SELECT DISTINCT file_id, rule, defect FROM findings"
+                     " WHERE severity IN ('warning', 'error'))")[0][0]
         summary = "16 files analyzed (0 reused), 0 with parse errors, 0 failed, %d finding%s" % (
             rows, "" if rows == 1 else "s")
         check(rows >= nfind > 0 and summary in err, "summary: " + summary, err[-600:])

@@ -119,14 +119,16 @@ def db_rows(path, sql, params=()):
 
 def add_finding(con, run_id, file_id, fn_id, rule, name, sev, model, path, line, col, msg, fp,
                 trace=(), lock=("dev->lock", "struct dev::lock", "spinlock"), accessor="writel_relaxed",
-                fixit=(None, None)):
+                fixit=(None, None), defect=None):
+    """One findings row (a chain under one model); rows with the same
+    defect are one finding."""
     cur = con.execute(
         "INSERT INTO findings(run_id, file_id, function_id, rule, rule_name, severity, model, path,"
         " line, col, end_line, end_col, lock_name, lock_type, lock_kind, accessor, message,"
-        " fingerprint, fixit_first_line, fixit_last_line)"
-        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+        " fingerprint, fixit_first_line, fixit_last_line, defect, site_path, site_line, site_col)"
+        " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
         (run_id, file_id, fn_id, rule, name, sev, model, path, line, col, line, col + 20,
-         lock[0], lock[1], lock[2], accessor, msg, fp, fixit[0], fixit[1]))
+         lock[0], lock[1], lock[2], accessor, msg, fp, fixit[0], fixit[1], defect or fp, path, line, col))
     fid = cur.lastrowid
     for seq, (kind, tline, tmsg) in enumerate(trace):
         con.execute("INSERT INTO trace_steps(finding_id, seq, kind, path, line, col, message)"
@@ -158,9 +160,9 @@ def make_crafted_db(c, d):
              ("inner-release", 14, "spin_unlock(&dev->inner)"),
              ("release", 15, "spin_unlock(&dev->lock) released here")]
     add_finding(con, run, odd, ring, "MMIO001", "unordered-release", "warning", "contract", ODD_FILE,
-                12, 2, ODD_MESSAGE, "00000000000000a1", trace)
+                12, 2, ODD_MESSAGE, "00000000000000a1", trace, defect="00000000000000d1")
     add_finding(con, run, odd, ring, "MMIO001", "unordered-release", "warning", "ppc64-legacy", ODD_FILE,
-                12, 2, ODD_MESSAGE, "00000000000000a2", trace)
+                12, 2, ODD_MESSAGE, "00000000000000a2", trace, defect="00000000000000d1")
     add_finding(con, run, odd, kick, "MMIO003", "redundant-mmiowb", "note", "contract", ODD_FILE, 30, 2,
                 "mmiowb() is redundant", "00000000000000a3",
                 [("acquire", 28, "spin_lock(&dev->lock) taken here"), ("barrier", 30, "mmiowb()")],

@@ -244,6 +244,10 @@ def t_database_without_suppressions_table(c):
     con.executescript("DROP VIEW suppressed_findings; DROP TABLE suppressions;"
                       "DROP INDEX summaries_name; DROP INDEX summary_uses_name;"
                       "ALTER TABLE summary_uses DROP COLUMN name;"	# migration 7
+                      "DROP VIEW latest_defects; DROP VIEW defects_per_check; DROP INDEX findings_defect;"
+                      "ALTER TABLE findings DROP COLUMN defect; ALTER TABLE findings DROP COLUMN site_path;"
+                      "ALTER TABLE findings DROP COLUMN site_line; ALTER TABLE findings DROP COLUMN site_col;"
+                      "ALTER TABLE findings DROP COLUMN site_function;"	# migration 8
                       "UPDATE meta SET value = '3' WHERE key = 'schema_version'; PRAGMA user_version = 3;")
     con.close()
     status, out, err = c.run(["report", "--db", db, "--format", "sarif"], d)

@@ -197,7 +197,8 @@ def t_hostile_names(c):
     expect(reports["text"] == analyze_text, "report text = analyze text", None, reports["text"])
     rj = json.loads(reports["json"])
     expect(rj["findings"][0]["file"] == AS_DECODED and rj["files"][0]["path"] == AS_DECODED
-           and reports["json"].count(AS_JSON) == 5, "report json: file, path and 3 trace files", None, reports["json"])
+           and reports["json"].count(AS_JSON) == 10, "report json: file, path, site, 3 trace files and"
+           " the chain's file and 3 trace files", None, reports["json"])
     sarif = json.loads(reports["sarif"])
     uris = [loc["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]
             for loc in r["locations"]]

@@ -56,7 +56,7 @@ def t_run_selection(c):
            "run 1 has one file and no findings", status, out, err)
     status, out, err = report(c, d, db, "json")
     doc = load_json(out, status, err)
-    expect(doc["run_id"] == run and len(doc["findings"]) == 4, "the default is the newest run (%d)" % run,
+    expect(doc["run_id"] == run and len(doc["findings"]) == 3, "the default is the newest run (%d)" % run,
            status, out, err)
     outfile = os.path.join(d, "out.sarif")
     status, out, err = report(c, d, db, "sarif", ["-o", outfile])
@@ -86,7 +86,7 @@ def t_github_escaping(c):
            status, out, err)
     expect(any(l.startswith("::notice file=odd") and "line=30" in l for l in lines),
            "note severity -> ::notice", status, out, err)
-    expect(lines[-1] == "mmiocheck: 4 findings at 3 places in 2 files: 1 error, 1 warning, 1 note",
+    expect(lines[-1] == "mmiocheck: 3 findings at 3 places in 2 files: 1 error, 1 warning, 1 note",
            "summary line: %r" % lines[-1])
 
 
@@ -177,6 +177,50 @@ def t_sarif_validators(c):
            "the Multitool must reject the broken document: %s" % found)
 
 
+def t_one_finding_per_defect(c):
+    """Three callers and two models reaching one escaping write: one finding
+    (JSON: its models, three chains; SARIF: one result, three threadFlows,
+    valid for ajv and the Multitool), counted once by every format."""
+    d = c.fresh_dir("defects")
+    src = os.path.join(c.tests, "cases", "ip_three_callers_one_write.c")
+    status, out, err = c.analyze(d, [src], "d.db", ["--model", "contract,generic,ppc64-legacy",
+                                                    "--format", "json", "--source-root", c.tests])
+    doc = load_json(out, status, err)
+    expect(status == 1 and len(doc["findings"]) == 1, "analyze: one finding", status, out, err)
+    f = doc["findings"][0]
+    expect(f["models"] == ["contract", "generic"] and f["paths"] == 3 and len(f["chains"]) == 3,
+           "its models and three chains: %s" % json.dumps(f)[:400])
+    expect(sorted(ch["function"] for ch in f["chains"]) ==
+           ["bnx2x_cnic_sp_post", "bnx2x_sp_post", "bnx2x_sp_post_batch"] and
+           all(ch["models"] == ["contract", "generic"] and len(ch["fingerprints"]) == 2 for ch in f["chains"]),
+           "a chain per caller, each under both models: %s" % f["chains"])
+    expect(f["site"]["function"] == "bnx2x_sp_prod_update" and f["site"]["line"] == 37,
+           "the site is the write in the helper: %s" % f["site"])
+    status, out, err = report(c, d, "d.db", "json")
+    rdoc = load_json(out, status, err)
+    expect([(x["fingerprint"], len(x["chains"])) for x in rdoc["findings"]] == [(f["fingerprint"], 3)],
+           "read back from the database: the same defect and chains", status, out, err)
+    path = os.path.join(d, "d.sarif")
+    status, out, err = report(c, d, "d.db", "sarif", ["-o", path, "--source-root", c.tests, "--help-base",
+                                                     "https://mmiocheck.example/docs/rules/",
+                                                     "--tool-uri", "https://mmiocheck.example/"])
+    results = json.load(open(path, encoding="utf-8"))["runs"][0]["results"]
+    expect(len(results) == 1 and len(results[0]["codeFlows"]) == 1 and
+           len(results[0]["codeFlows"][0]["threadFlows"]) == 3 and
+           results[0]["properties"]["models"] == ["contract", "generic"],
+           "SARIF: one result, one codeFlow of three threadFlows: %s" % json.dumps(results)[:400])
+    status, out, err = ajv(c, [path])
+    expect(status == 0, "ajv: valid", status, out, err)
+    found = multitool(c, d, path)
+    expect(found == [], "Sarif.Multitool finds nothing: %s" % found)
+    for fmt, count in (("gitlab", lambda t: len(json.loads(t))),
+                       ("github", lambda t: t.count("::warning "))):
+        status, out, err = report(c, d, "d.db", fmt)
+        expect(count(out) == 1, "%s: one entry" % fmt, status, out, err)
+    status, out, err = report(c, d, "d.db", "text")
+    expect(out.count("warning:") == 1 and "reached from 3 paths" in out, "text: once, 3 paths", status, out, err)
+
+
 def t_sarif_parse_errors(c):
     """Parse errors are SARIF tool execution notifications, and the
     invocation is not successful; the document stays valid."""
@@ -224,7 +268,7 @@ def t_sarif_content(c):
            == "tests/cases/mmio002_nested_inner_lock.c"]
     expect(mlx, "a result for tests/cases/mmio002_nested_inner_lock.c relative to SRCROOT")
     r = [x for x in mlx if x["ruleId"] == "MMIO002"][0]
-    expect(r["level"] == "warning" and r["properties"]["model"] == "ppc64-legacy" and
+    expect(r["level"] == "warning" and r["properties"]["models"] == ["ppc64-legacy"] and
            r["properties"]["lock"]["kind"] == "spinlock" and
            re.fullmatch(r"[0-9a-f]{16}", r["partialFingerprints"]["mmiocheck/v1"]),
            "MMIO002 result: %s" % r)
@@ -297,7 +341,7 @@ def t_fingerprint_unrelated_function(c):
         status, out, err = c.run(["--no-db", "--format", "json", "--source-root", os.path.dirname(src), src,
                                   "--", "-I", c.include], d)
         doc = load_json(out, status, err)
-        prints.append(sorted((f["model"], f["fingerprint"], f["line"]) for f in doc["findings"]
+        prints.append(sorted((",".join(f["models"]), f["fingerprint"], f["line"]) for f in doc["findings"]
                              if f["function"] == "target"))
         if i == 1:
             expect(any(f["function"] == "helper" for f in doc["findings"]), "the rewritten helper now has "
@@ -309,6 +353,7 @@ def t_fingerprint_unrelated_function(c):
 
 
 TESTS = [t_golden_formats, t_run_selection, t_github_escaping, t_github_limit, t_sarif_validators,
+         t_one_finding_per_defect,
          t_sarif_parse_errors, t_sarif_content, t_report_source_root, t_report_errors, t_fingerprint_unrelated_function]
 
 

@@ -5,6 +5,7 @@
  */
 #include "checks/checks.h"
 #include "testlib.h"
+#include "util/defects.h"
 
 #include <stdlib.h>
 
@@ -62,16 +63,8 @@ static void b_ret(struct builder *b, uint32_t line)
 
 static void free_findings(struct finding_vec *out)
 {
-	for (size_t i = 0; i < out->n; i++) {
-		struct mc_finding *f = &out->v[i];
-		free(f->rule); free(f->rule_name); free(f->severity); free(f->model);
-		free(f->file); free(f->function); free(f->lock_name); free(f->lock_type);
-		free(f->lock_kind); free(f->accessor); free(f->message);
-		for (size_t k = 0; k < f->ntrace; k++) {
-			free(f->trace[k].kind); free(f->trace[k].file); free(f->trace[k].message);
-		}
-		free(f->trace);
-	}
+	for (size_t i = 0; i < out->n; i++)
+		chain_free(&out->v[i]);
 	free(out->v);
 }
 

@@ -59,7 +59,8 @@ static void test_inputs_roundtrip(const char *db)
 	struct mc_trace_step steps[2] = { { "acquire", "a.c", 2, 3, "spin_lock(&l)" },
 					  { "write", "a.c", 4, 5, "writel_relaxed(p)" } };
 	struct mc_function_info fn = { "f", 1, 7, 9, false };
-	struct mc_finding f;
+	struct mc_chain f;
+	struct mc_finding defect = { 0 };
 	struct mc_result r, *back = xcalloc(1, sizeof(*back));
 	struct store_input in[2] = { { "/inc/a.h", "00000000000000aa" }, { "/inc/b.h", "00000000000000bb" } };
 	struct store_unit_key key = { "/src/a.c", "a.c", "1111111111111111", "2222222222222222", "3333333333333333" };
@@ -72,7 +73,8 @@ static void test_inputs_roundtrip(const char *db)
 	f.trace = steps; f.ntrace = 2;
 	memset(&r, 0, sizeof(r));
 	r.path = "a.c"; r.parsed = true; strcpy(r.content_hash, "1111111111111111");
-	r.nfunctions = 1; r.functions = &fn; r.nfindings = 1; r.findings = &f;
+	r.nfunctions = 1; r.functions = &fn; r.nfindings = 1; r.findings = &defect;
+	defect.chains = &f; defect.nchains = 1;
 	CHECK(store_add_result(st, 2, &r, &err) == 0);
 	CHECK(store_record_inputs(st, 2, &key, in, 2, &err) == 0);
 

@@ -5,6 +5,7 @@
  * invalid UTF-8), null lock / fix-it, summary counts.
  */
 #include "report/report.h"
+#include "util/defects.h"
 #include "testlib.h"
 
 #include <stdlib.h>
@@ -29,7 +30,7 @@ static struct mc_function_info functions[2] = {
 	{ "foo_flush", 28, 6, 8, false },
 };
 
-static void set_finding(struct mc_finding *f, const char *rule, const char *model,
+static void set_finding(struct mc_chain *f, const char *rule, const char *model,
 			unsigned line, unsigned col)
 {
 	memset(f, 0, sizeof(*f));
@@ -50,7 +51,7 @@ static void set_finding(struct mc_finding *f, const char *rule, const char *mode
  * 11: printed once as text), MMIO001 under generic only (line 20) whose
  * message needs escaping and holds one invalid UTF-8 byte.
  */
-static struct mc_result make_result(struct mc_finding *f)
+static struct mc_result make_result(struct mc_chain *f, struct mc_finding *d)
 {
 	struct mc_result r;
 
@@ -88,8 +89,12 @@ static struct mc_result make_result(struct mc_finding *f)
 	r.errors = errors;
 	r.nfunctions = 2;
 	r.functions = functions;
-	r.nfindings = 4;
-	r.findings = f;
+	/* one defect each, but MMIO001 at line 11 is one defect under two models */
+	finding_of_chains(&d[0], &f[0], 1);
+	finding_of_chains(&d[1], &f[1], 2);
+	finding_of_chains(&d[2], &f[3], 1);
+	r.nfindings = 3;
+	r.findings = d;
 	return r;
 }
 
@@ -133,7 +138,7 @@ static const char expected_text[] =
 static const char expected_json[] =
 	"{\n"
 	"  \"format\": \"mmiocheck-findings\",\n"
-	"  \"version\": 1,\n"
+	"  \"version\": 2,\n"
 	"  \"tool\": {\n"
 	"    \"name\": \"mmiocheck\",\n"
 	"    \"version\": \"0.1.0\"\n"
@@ -165,7 +170,10 @@ static const char expected_json[] =
 	"      \"rule\": \"MMIO001\",\n"
 	"      \"rule_name\": \"unordered-release\",\n"
 	"      \"severity\": \"warning\",\n"
-	"      \"model\": \"contract\",\n"
+	"      \"models\": [\n"
+	"        \"contract\",\n"
+	"        \"ppc64-legacy\"\n"
+	"      ],\n"
 	"      \"file\": \"drv.c\",\n"
 	"      \"line\": 11,\n"
 	"      \"column\": 2,\n"
@@ -181,6 +189,7 @@ static const char expected_json[] =
 	"      \"message\": \"writel_relaxed() to 'p->regs' is not ordered before spin_unlock(&p->lock)\",\n"
 	"      \"fingerprint\": \"1111111111111111\",\n"
 	"      \"fixit\": null,\n"
+	"      \"site\": null,\n"
 	"      \"trace\": [\n"
 	"        {\n"
 	"          \"kind\": \"acquire\",\n"
@@ -203,49 +212,46 @@ static const char expected_json[] =
 	"          \"column\": 2,\n"
 	"          \"message\": \"spin_unlock(&p->lock) releases 'p->lock'\"\n"
 	"        }\n"
-	"      ]\n"
-	"    },\n"
-	"    {\n"
-	"      \"rule\": \"MMIO001\",\n"
-	"      \"rule_name\": \"unordered-release\",\n"
-	"      \"severity\": \"warning\",\n"
-	"      \"model\": \"ppc64-legacy\",\n"
-	"      \"file\": \"drv.c\",\n"
-	"      \"line\": 11,\n"
-	"      \"column\": 2,\n"
-	"      \"end_line\": 11,\n"
-	"      \"end_column\": 22,\n"
-	"      \"function\": \"foo_doorbell\",\n"
-	"      \"lock\": {\n"
-	"        \"name\": \"p->lock\",\n"
-	"        \"type\": \"struct foo::lock\",\n"
-	"        \"kind\": \"spinlock\"\n"
-	"      },\n"
-	"      \"accessor\": \"writel_relaxed\",\n"
-	"      \"message\": \"writel_relaxed() to 'p->regs' is not ordered before spin_unlock(&p->lock)\",\n"
-	"      \"fingerprint\": \"1111111111111111\",\n"
-	"      \"fixit\": null,\n"
-	"      \"trace\": [\n"
+	"      ],\n"
+	"      \"paths\": 1,\n"
+	"      \"chains\": [\n"
 	"        {\n"
-	"          \"kind\": \"acquire\",\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 10,\n"
-	"          \"column\": 2,\n"
-	"          \"message\": \"spin_lock(&p->lock) acquires 'p->lock'\"\n"
-	"        },\n"
-	"        {\n"
-	"          \"kind\": \"write\",\n"
 	"          \"file\": \"drv.c\",\n"
 	"          \"line\": 11,\n"
 	"          \"column\": 2,\n"
-	"          \"message\": \"writel_relaxed() to 'p->regs'\"\n"
-	"        },\n"
-	"        {\n"
-	"          \"kind\": \"release\",\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 12,\n"
-	"          \"column\": 2,\n"
-	"          \"message\": \"spin_unlock(&p->lock) releases 'p->lock'\"\n"
+	"          \"function\": \"foo_doorbell\",\n"
+	"          \"models\": [\n"
+	"            \"contract\",\n"
+	"            \"ppc64-legacy\"\n"
+	"          ],\n"
+	"          \"fingerprints\": [\n"
+	"            \"1111111111111111\",\n"
+	"            \"1111111111111111\"\n"
+	"          ],\n"
+	"          \"lock\": \"p->lock\",\n"
+	"          \"trace\": [\n"
+	"            {\n"
+	"              \"kind\": \"acquire\",\n"
+	"              \"file\": \"drv.c\",\n"
+	"              \"line\": 10,\n"
+	"              \"column\": 2,\n"
+	"              \"message\": \"spin_lock(&p->lock) acquires 'p->lock'\"\n"
+	"            },\n"
+	"            {\n"
+	"              \"kind\": \"write\",\n"
+	"              \"file\": \"drv.c\",\n"
+	"              \"line\": 11,\n"
+	"              \"column\": 2,\n"
+	"              \"message\": \"writel_relaxed() to 'p->regs'\"\n"
+	"            },\n"
+	"            {\n"
+	"              \"kind\": \"release\",\n"
+	"              \"file\": \"drv.c\",\n"
+	"              \"line\": 12,\n"
+	"              \"column\": 2,\n"
+	"              \"message\": \"spin_unlock(&p->lock) releases 'p->lock'\"\n"
+	"            }\n"
+	"          ]\n"
 	"        }\n"
 	"      ]\n"
 	"    },\n"
@@ -253,7 +259,9 @@ static const char expected_json[] =
 	"      \"rule\": \"MMIO001\",\n"
 	"      \"rule_name\": \"unordered-release\",\n"
 	"      \"severity\": \"warning\",\n"
-	"      \"model\": \"generic\",\n"
+	"      \"models\": [\n"
+	"        \"generic\"\n"
+	"      ],\n"
 	"      \"file\": \"drv.c\",\n"
 	"      \"line\": 20,\n"
 	"      \"column\": 5,\n"
@@ -262,16 +270,36 @@ static const char expected_json[] =
 	"      \"function\": null,\n"
 	"      \"lock\": null,\n"
 	"      \"accessor\": null,\n"
-	"      \"message\": \"say \\\"hi\\\"\\nto Gr\xc3\xbc\xc3\x9f \xe2\x86\x92 caf\xef\xbf\xbd\",\n"
+	"      \"message\": \"say \\\"hi\\\"\\nto Grüß → caf�\",\n"
 	"      \"fingerprint\": \"2222222222222222\",\n"
 	"      \"fixit\": null,\n"
-	"      \"trace\": []\n"
+	"      \"site\": null,\n"
+	"      \"trace\": [],\n"
+	"      \"paths\": 1,\n"
+	"      \"chains\": [\n"
+	"        {\n"
+	"          \"file\": \"drv.c\",\n"
+	"          \"line\": 20,\n"
+	"          \"column\": 5,\n"
+	"          \"function\": null,\n"
+	"          \"models\": [\n"
+	"            \"generic\"\n"
+	"          ],\n"
+	"          \"fingerprints\": [\n"
+	"            \"2222222222222222\"\n"
+	"          ],\n"
+	"          \"lock\": null,\n"
+	"          \"trace\": []\n"
+	"        }\n"
+	"      ]\n"
 	"    },\n"
 	"    {\n"
 	"      \"rule\": \"MMIO003\",\n"
 	"      \"rule_name\": \"redundant-mmiowb\",\n"
 	"      \"severity\": \"note\",\n"
-	"      \"model\": \"contract\",\n"
+	"      \"models\": [\n"
+	"        \"contract\"\n"
+	"      ],\n"
 	"      \"file\": \"drv.c\",\n"
 	"      \"line\": 30,\n"
 	"      \"column\": 3,\n"
@@ -292,6 +320,7 @@ static const char expected_json[] =
 	"          30\n"
 	"        ]\n"
 	"      },\n"
+	"      \"site\": null,\n"
 	"      \"trace\": [\n"
 	"        {\n"
 	"          \"kind\": \"barrier\",\n"
@@ -300,14 +329,39 @@ static const char expected_json[] =
 	"          \"column\": 3,\n"
 	"          \"message\": \"mmiowb()\"\n"
 	"        }\n"
+	"      ],\n"
+	"      \"paths\": 1,\n"
+	"      \"chains\": [\n"
+	"        {\n"
+	"          \"file\": \"drv.c\",\n"
+	"          \"line\": 30,\n"
+	"          \"column\": 3,\n"
+	"          \"function\": \"foo_flush\",\n"
+	"          \"models\": [\n"
+	"            \"contract\"\n"
+	"          ],\n"
+	"          \"fingerprints\": [\n"
+	"            \"3333333333333333\"\n"
+	"          ],\n"
+	"          \"lock\": \"p->lock\",\n"
+	"          \"trace\": [\n"
+	"            {\n"
+	"              \"kind\": \"barrier\",\n"
+	"              \"file\": \"drv.c\",\n"
+	"              \"line\": 30,\n"
+	"              \"column\": 3,\n"
+	"              \"message\": \"mmiowb()\"\n"
+	"            }\n"
+	"          ]\n"
+	"        }\n"
 	"      ]\n"
 	"    }\n"
 	"  ],\n"
 	"  \"summary\": {\n"
 	"    \"files\": 1,\n"
-	"    \"findings\": 4,\n"
+	"    \"findings\": 3,\n"
 	"    \"by_rule\": {\n"
-	"      \"MMIO001\": 3,\n"
+	"      \"MMIO001\": 2,\n"
 	"      \"MMIO003\": 1\n"
 	"    }\n"
 	"  }\n"
@@ -316,7 +370,7 @@ static const char expected_json[] =
 static const char expected_json_empty[] =
 	"{\n"
 	"  \"format\": \"mmiocheck-findings\",\n"
-	"  \"version\": 1,\n"
+	"  \"version\": 2,\n"
 	"  \"tool\": {\n"
 	"    \"name\": \"mmiocheck\",\n"
 	"    \"version\": \"0.1.0\"\n"
@@ -338,8 +392,9 @@ static const char expected_json_empty[] =
 
 int main(void)
 {
-	struct mc_finding f[4];
-	struct mc_result r = make_result(f);
+	struct mc_chain f[4];
+	struct mc_finding d[3];
+	struct mc_result r = make_result(f, d);
 	const struct mc_result *rs[1] = { &r };
 	int rc = -1;
 
@@ -369,5 +424,7 @@ int main(void)
 	text = render_text(&empty);
 	CHECK_STR(text, "");
 	free(text);
+	for (int i = 0; i < 3; i++)
+		free(d[i].models);
 	TEST_DONE();
 }

@@ -33,7 +33,8 @@ static struct mc_trace_step steps[2][3] = {
 	},
 };
 
-static struct mc_finding findings[2];
+static struct mc_chain findings[2];
+static struct mc_finding defects[2];	/* one chain each */
 static struct mc_function_info functions[2] = {
 	{ "foo_doorbell", 9, 12, 20, false },
 	{ "foo_raw", 19, 14, 30, true },
@@ -47,7 +48,7 @@ static struct mc_result make_result(const char *path)
 	memset(&r, 0, sizeof(r));
 	memset(findings, 0, sizeof(findings));
 	for (int i = 0; i < 2; i++) {
-		struct mc_finding *f = &findings[i];
+		struct mc_chain *f = &findings[i];
 		f->rule = "MMIO001";
 		f->rule_name = "unordered-release";
 		f->severity = "warning";
@@ -69,8 +70,13 @@ static struct mc_result make_result(const char *path)
 	strcpy(r.content_hash, "0123456789abcdef");
 	r.nfunctions = 2;
 	r.functions = functions;
+	memset(defects, 0, sizeof(defects));
+	for (int i = 0; i < 2; i++) {
+		defects[i].chains = &findings[i];
+		defects[i].nchains = 1;
+	}
 	r.nfindings = 2;
-	r.findings = findings;
+	r.findings = defects;
 	return r;
 }
 
@@ -112,13 +118,13 @@ static void test_create_and_add(const char *db_path)
 		return;
 	}
 	v = query_text(db_path, "SELECT value FROM meta WHERE key = 'schema_version'");
-	CHECK_STR(v, "7");
+	CHECK_STR(v, "8");
 	free(v);
 	v = query_text(db_path, "PRAGMA journal_mode");
 	CHECK_STR(v, "wal");
 	free(v);
 	v = query_text(db_path, "PRAGMA user_version");
-	CHECK_STR(v, "7");
+	CHECK_STR(v, "8");
 	free(v);
 
 	long long run = store_begin_run(st, "0.1.0", "contract", "mmiocheck a.c", "/tmp", &err);
@@ -222,8 +228,8 @@ static void test_refusals(const char *ours)
 	make_sqlite_file(foreign, "CREATE TABLE t(x); INSERT INTO t VALUES (42);");
 	check_refused(foreign, "not a mmiocheck database");
 
-	make_sqlite_file(ours, "UPDATE meta SET value = '8' WHERE key = 'schema_version'");
-	check_refused(ours, "schema version 8, newer than");
+	make_sqlite_file(ours, "UPDATE meta SET value = '9' WHERE key = 'schema_version'");
+	check_refused(ours, "schema version 9, newer than");
 
 	f = fopen(text, "w");
 	CHECK(f != NULL);

@@ -21,7 +21,8 @@ static int child(const char *db_path, int id)
 {
 	struct strbuf err = STRBUF_INIT;
 	struct store *st = store_open(db_path, &err);
-	struct mc_finding f[2];
+	struct mc_chain f[2];
+	struct mc_finding defect = { 0 };
 	struct mc_result r;
 
 	if (!st) {
@@ -50,8 +51,10 @@ static int child(const char *db_path, int id)
 		memset(&r, 0, sizeof(r));
 		r.path = path;
 		r.parsed = true;
-		r.nfindings = 2;
-		r.findings = f;
+		defect.chains = f;	/* one defect, two models */
+		defect.nchains = 2;
+		r.nfindings = 1;
+		r.findings = &defect;
 		if (store_add_result(st, run, &r, &err) < 0) {
 			fprintf(stderr, "child %d: %s\n", id, err.buf);
 			free(path);

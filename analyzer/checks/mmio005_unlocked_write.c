@@ -41,7 +41,7 @@ struct write_site {
 	uint32_t line, col, node;
 	char *line_text;
 	char *inner;			/* "writel() in foo_write_reg() at f.c:20", or NULL */
-	char *site_file, *site_function;	/* the write itself (mc_chain.site_*) */
+	char *site_file, *site_function;	/* the unlocked site (mc_chain.site_*) */
 	uint32_t site_line, site_col;
 	str_id locks[MAX_SITE_LOCKS];	/* held on every path (lock_type or name) */
 	char *lock_names[MAX_SITE_LOCKS];
@@ -194,10 +194,12 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 	s->line = t->loc.line;
 	s->col = t->loc.col;
 	s->line_text = xstrndup(text, len);
-	s->site_file = xstrdup(check_node_file(ctx, node));
-	s->site_function = xstrdup(check_node_function(ctx, node));
-	s->site_line = n->loc.line;
-	s->site_col = n->loc.col;
+	/* the fix is to take the lock here: one defect per unlocked site,
+	 * whatever registers the helper it calls writes */
+	s->site_file = xstrdup(ctx->display_path);
+	s->site_function = xstrdup(check_str(ctx, ctx->fn->name));
+	s->site_line = t->loc.line;
+	s->site_col = t->loc.col;
 	if (node != top)
 		s->inner = xasprintf("%s() in %s() at line %u", s->accessor,
 				     check_str(ctx, check_node(ctx, n->call_site)->callee), n->loc.line);

@@ -122,9 +122,9 @@ static json_t *chains_json(const struct mc_finding *f)
 
 	for (size_t i = 0; i < f->nchains; i++) {
 		const struct mc_chain *c = &f->chains[i];
-		json_t *o = json_object(), *models = json_array(), *fps = json_array();
 		if (mc_chain_repeats_path(f, i))
 			continue;
+		json_t *o = json_object(), *models = json_array(), *fps = json_array();
 		for (size_t k = i; k < f->nchains; k++)
 			if (k == i || (f->chains[k].line == c->line && f->chains[k].col == c->col &&
 				       !strcmp(f->chains[k].file ? f->chains[k].file : "", c->file ? c->file : "") &&

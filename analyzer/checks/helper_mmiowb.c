@@ -117,13 +117,13 @@ static void copy_step(hmb_steps *out, const struct mc_trace_step *st)
 	VEC_PUSH(*out, c);
 }
 
-struct mc_finding hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule, int model,
+struct mc_chain hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule, int model,
 			      bool (*pick)(const struct hmb_context *c, int model), char *barrier_msg)
 {
 	const struct rules *r = cfg->rules;
 	const struct check_info *info = rules_find_check(r, rule);
 	hmb_steps steps = VEC_INIT;
-	struct mc_finding f;
+	struct mc_chain f;
 
 	memset(&f, 0, sizeof(f));
 	f.rule = xstrdup(rule);
@@ -137,6 +137,10 @@ struct mc_finding hmb_finding(const struct engine_config *cfg, const struct hmb_
 	f.end_col = s->end_col;
 	f.function = xstrdup(s->function);
 	f.accessor = xstrdup("mmiowb");
+	f.site_file = xstrdup(s->file);	/* the mmiowb() is where the fix goes */
+	f.site_line = s->line;
+	f.site_col = s->col;
+	f.site_function = xstrdup(s->function);
 	for (size_t i = 0; i < s->contexts.n; i++)
 		if (pick(&s->contexts.v[i], model))
 			for (size_t k = 0; k < s->contexts.v[i].steps.n; k++)

@@ -60,7 +60,7 @@ struct hmb_context *hmb_lookup(struct hmb_table *t, const hmb_run *run, uint32_t
 /* A finding at the site's mmiowb() line: trace the steps of the contexts
  * pick() selects, then the barrier with `barrier_msg` (taken).  The caller
  * sets message, lock and fix-it, then fingerprints it. */
-struct mc_finding hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule,
+struct mc_chain hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule,
 			      int model, bool (*pick)(const struct hmb_context *c, int model), char *barrier_msg);
 void hmb_table_free(struct hmb_table *t);
 

@@ -197,7 +197,7 @@ static void mmio003_end_program(const struct engine_config *cfg, void *scratch, 
 			if (!(cfg->requested & (1u << m)) || !redundant_everywhere(s, m))
 				continue;
 			const char *lock = s->contexts.v[0].lock;
-			struct mc_finding f = hmb_finding(cfg, s, "MMIO003", m, redundant_in,
+			struct mc_chain f = hmb_finding(cfg, s, "MMIO003", m, redundant_in,
 							  xasprintf("mmiowb() orders nothing the callers' unlock does not"));
 			f.lock_name = xstrdup(lock);
 			f.message = xasprintf("mmiowb() in %s() is redundant under the %s model: every caller (%zu, in "

@@ -120,7 +120,7 @@ static void mmio004_end_program(const struct engine_config *cfg, void *scratch, 
 		for (int m = 0; n && m < cfg->nmodels; m++) {
 			if (!(cfg->requested & (1u << m)))
 				continue;
-			struct mc_finding f = hmb_finding(cfg, s, "MMIO004", m, unlocked_context,
+			struct mc_chain f = hmb_finding(cfg, s, "MMIO004", m, unlocked_context,
 							  xstrdup("no lock is held here on these paths"));
 			free(f.severity);
 			f.severity = xstrdup("warning");

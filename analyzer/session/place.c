@@ -6,6 +6,7 @@
  * notes (MMIO003 before 5.2) replace the advice at the end of a message.
  */
 #include "session_int.h"
+#include "util/defects.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,7 +51,7 @@ static const struct mc_rule_note *note_of(const struct mc_placement *p, const ch
 }
 
 /* Do a and b report one defect (same rule and place)? */
-static bool same_place(const struct mc_finding *a, const struct mc_finding *b)
+static bool same_place(const struct mc_chain *a, const struct mc_chain *b)
 {
 	return !strcmp(a->rule, b->rule) && a->line == b->line && a->col == b->col &&
 	       !strcmp(a->function ? a->function : "", b->function ? b->function : "");
@@ -92,7 +93,7 @@ static size_t count_arches(const char *arches)
  * contract does, that none reorders it.  An old tree's note replaces the
  * closing advice ("; remove it").
  */
-static void annotate(const struct mc_placement *p, struct mc_finding *all, size_t n, struct mc_finding *f)
+static void annotate(const struct mc_placement *p, struct mc_chain *all, size_t n, struct mc_chain *f)
 {
 	const struct mc_rule_note *note = note_of(p, f->rule);
 	struct strbuf sb = STRBUF_INIT, where = STRBUF_INIT;
@@ -124,21 +125,21 @@ static void annotate(const struct mc_placement *p, struct mc_finding *all, size_
 	strbuf_release(&where);
 }
 
-void session_place_result(const struct mc_placement *p, struct mc_result *res)
+void session_place_rows(const struct mc_placement *p, struct finding_vec *rows)
 {
 	size_t keep = 0;
 
 	if (!p)
 		return;
-	for (size_t i = 0; i < res->nfindings; i++) {
-		struct mc_finding *f = &res->findings[i];
+	for (size_t i = 0; i < rows->n; i++) {
+		struct mc_chain *f = &rows->v[i];
 		if (!placed_model(p, f->model)) {
-			session_free_finding(f);
+			chain_free(f);
 			continue;
 		}
-		res->findings[keep++] = *f;
+		rows->v[keep++] = *f;
 	}
-	res->nfindings = keep;
+	rows->n = keep;
 	for (size_t i = 0; i < keep && p->arches; i++)	/* a placed unit (else: only filtered) */
-		annotate(p, res->findings, keep, &res->findings[i]);
+		annotate(p, rows->v, keep, &rows->v[i]);
 }

@@ -259,13 +259,14 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);
 	distribute(&extra, out, first, rows);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		/* judged where each unit runs, then one finding per defect */
+		session_place_rows(session_placement(s, files[i].path), &rows[i]);
 		session_group_findings(s, &p, out->v[first + i], &rows[i]);
+	}
 	free(rows);
 	s->stats.engine += (util_cpu_ns() - start) / 1e9;
 	start = util_cpu_ns();
-	for (size_t i = 0; i < n; i++)	/* judged where each unit runs */
-		session_place_result(session_placement(s, files[i].path), out->v[first + i]);
 	for (size_t i = 0; i < n && rc == 0; i++)
 		rc = store_unit(s, &p, i, out->v[first + i], files[i].iu, err);
 	s->stats.store += (util_cpu_ns() - start) / 1e9;

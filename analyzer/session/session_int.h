@@ -57,8 +57,9 @@ void session_group_findings(const struct mc_session *s, const struct ipa_program
 
 /* The placement of the unit at `path`, or NULL (place.c). */
 const struct mc_placement *session_placement(const struct mc_session *s, const char *path);
-/* Keep only the findings that hold under a model of the unit's placement,
- * saying where each applies (place.c). */
-void session_place_result(const struct mc_placement *p, struct mc_result *res);
+/* Keep only the chains that hold under a model of the unit's placement,
+ * saying where each applies (place.c); before they are grouped into
+ * defects, so a defect keeps the models it holds under there. */
+void session_place_rows(const struct mc_placement *p, struct finding_vec *rows);
 
 #endif

@@ -121,6 +121,21 @@ rm -f "$DB" "$DB-wal" "$DB-shm"
     fi
 } | tee "$WORK/speed.txt"
 
+# --- the default output, as a user sees it: no --model, default checks,
+# text on stdout; a headline is a diagnostic line (ends with [MMIOnnn]),
+# the notes under it are its trace
+"$MMIOCHECK" -p "$WORK/cc" -j"$JOBS" --no-db > "$WORK/default.txt" 2> "$WORK/default.err" || true
+nfiles=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))))' "$WORK/cc/compile_commands.json")
+heads=$(grep -c '\[MMIO[0-9]*\]$' "$WORK/default.txt" || true)
+{
+    echo "== default output: $nfiles files built"
+    echo "headlines $heads ($(awk -v h="$heads" -v f="$nfiles" 'BEGIN { printf "%.2f", h / f }') per file)," \
+         "stdout lines $(wc -l < "$WORK/default.txt"), stderr lines $(wc -l < "$WORK/default.err")" \
+         "(of them mmiocheck: lines other than progress:" \
+         "$(grep '^mmiocheck: ' "$WORK/default.err" | grep -vc '^mmiocheck: \[[0-9]*/[0-9]*\]' || true))"
+    grep -o '\[MMIO[0-9]*\]$' "$WORK/default.txt" | sort | uniq -c || true
+} | tee -a "$WORK/speed.txt"
+
 # --- results of the first run
 sqlite3 "$DB" > "$WORK/results.txt" <<SQL
 .headers on

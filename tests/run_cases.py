@@ -27,6 +27,9 @@ of the compared rules.  Rules compared: every rule except MMIO005
 (inferred across a whole case, so it has its own cases), unless `rules:`
 lists it ("all" or a comma list).
 
+Every check runs, including those off by default (MMIO007; `--enable
+all`), so expectations do not depend on the defaults.
+
 A directory case is run twice, with its files in sorted and in reversed
 order, and must give the expected findings both times: interprocedural
 results may not depend on the order of the files.
@@ -236,7 +239,9 @@ def run_case_order(case, opts, files):
     for suffix in ("", "-wal", "-shm", "-journal"):
         if os.path.exists(db + suffix):
             os.remove(db + suffix)
-    cmd = [opts.mmiocheck, "--format", "json", "--db", db, "--model", models]
+    # every check, also those off by default (MMIO007): a case's args may
+    # turn some off again
+    cmd = [opts.mmiocheck, "--format", "json", "--db", db, "--model", models, "--enable", "all"]
     cmd += case.args + files + ["--", "-I", opts.include] + case.flags
     if opts.verbose:
         print("  $ " + " ".join(shlex.quote(c) for c in cmd))

@@ -449,6 +449,40 @@ def t_notes_do_not_count(c):
     expect(status == 0, "notes alone must exit 0", status, out, err)
 
 
+def t_checks_on_off(c):
+    """MMIO007 is off by default; --enable MMIO007, -W lock-imbalance and
+    --enable all show it; --disable and -Wno- turn any check off; an
+    unknown check name is a usage error; a rules file may say
+    "severity": "off" or "enabled": false."""
+    src = os.path.join(c.tests, "cases", "ip_split_section_one_helper.c")
+    d = c.fresh_dir("checks-on-off")
+
+    def rules_of(*args):
+        status, out, err = c.run(["--no-db", "--format", "json"] + list(args) + [src], d)
+        expect(status in (0, 1), "%s: exit 0 or 1" % (args,), status, out, err)
+        return sorted({f["rule"] for f in parse_json(out, status, err)["findings"]})
+    default = rules_of()
+    expect("MMIO007" not in default and default, "the default hides MMIO007: %s" % default)
+    for args in (["--enable", "MMIO007"], ["-W", "lock-imbalance"], ["-Wlock-imbalance"], ["--enable", "all"]):
+        expect("MMIO007" in rules_of(*args), "%s shows MMIO007" % args)
+    shown = rules_of("--enable", "all")
+    expect(rules_of("--enable", "all", "--disable", "MMIO006") == [r for r in shown if r != "MMIO006"],
+           "--disable MMIO006 hides it")
+    expect(rules_of("--enable", "lock-imbalance", "-Wno-lock-imbalance") == default, "-Wno- turns it off again")
+    status, out, err = c.run(["--no-db", "--enable", "MMIO099", src], d)
+    expect(status == 2 and "unknown check 'MMIO099'" in err, "unknown check: exit 2", status, out, err)
+    own = os.path.join(d, "off.json")
+    with open(own, "w") as f:
+        json.dump({"mmiocheck_rules": 1, "checks": [
+            {"id": "MMIO006", "name": "unhooked-lock-mmio", "severity": "off"}]}, f)
+    status, out, err = c.run(["--no-db", "--rules", own, "--list-checks"], d, flags=False)
+    expect(status == 0 and re.search(r"^MMIO006 unhooked-lock-mmio +off ", out, re.M), "severity off is "
+           "accepted and listed as off", status, out, err)
+    expect("MMIO006" not in rules_of("--rules", own, "--enable", "MMIO007") and
+           "MMIO006" in rules_of("--rules", own, "--enable", "MMIO006"),
+           "a check off in the rules is shown only with --enable")
+
+
 def t_partial_parse(c):
     partial = os.path.join(c.inputs, "partial.c")
     d = c.fresh_dir("partial")
@@ -530,7 +564,7 @@ TESTS = [
     t_bad_model, t_unwritable_db, t_db_is_directory, t_foreign_db, t_bad_rules_json,
     t_missing_rules_file, t_no_input,
     t_text_findings, t_stats, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
-    t_partial_parse, t_database, t_rerun,
+    t_partial_parse, t_database, t_rerun, t_checks_on_off,
 ]
 
 

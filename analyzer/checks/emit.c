@@ -75,7 +75,7 @@ static const char *draft_severity(const struct finding_draft *d)
 
 void check_report(struct check_ctx *ctx, struct finding_draft *d)
 {
-	if (!d->info || !check_model_reported(ctx, d->model)) {
+	if (!d->info || !d->info->enabled || !check_model_reported(ctx, d->model)) {
 		draft_free(d);
 		free(d);
 		return;

@@ -293,7 +293,7 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 	const struct rules *r = cfg->rules;
 	const struct check_info *info = rules_find_check(r, "MMIO005");
 
-	for (int m = 0; m < cfg->nmodels && info; m++) {
+	for (int m = 0; m < cfg->nmodels && info && info->enabled; m++) {
 		if (!(cfg->requested & (1u << m)))
 			continue;
 		struct mc_chain f;
@@ -380,7 +380,9 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	int without = 0;	/* setup paths do not vote unless --strict */
 	for (size_t i = first; i < end; i++)
 		without += !site_holds(&prog->sites.v[i], best) && (prog->strict || !prog->sites.v[i].init_path);
-	if (!best || best_n < 2 || best_n <= without)
+	const struct check_info *info = rules_find_check(cfg->rules, "MMIO005");
+	int need = info ? info->min_locked_sites : 2;
+	if (!best || best_n < need || best_n <= without)
 		return;
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];

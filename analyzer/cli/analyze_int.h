@@ -19,6 +19,7 @@ struct cli {
 	struct mc_options opt;
 	VEC(const char *) rules;
 	VEC(const char *) files;
+	char *checks;		/* --enable/--disable/-W in order (opt.checks) */
 	const char *const *clang_args;
 	int nclang;
 	enum out_format format;

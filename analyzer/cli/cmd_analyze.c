@@ -37,6 +37,10 @@ static const char usage_text[] =
 	"  --format FMT       text (gcc-style, default) or json, on stdout\n"
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
 	"  --strict           MMIO005 also in probe/init/remove paths\n"
+	"  --enable LIST      turn checks on: ids or names, comma separated, or 'all'\n"
+	"                     (MMIO007 lock-imbalance is off by default)\n"
+	"  --disable LIST     turn checks off (ids, names or 'all')\n"
+	"  -W NAME, -Wno-NAME the same for one check by name: -W lock-imbalance\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
 	"  --max-seconds N    stop analyzing a file after N s (its results are partial)\n"
 	"  --stats            print where the time went on stderr: parse, lowering,\n"
@@ -68,7 +72,7 @@ enum {
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
-	OPT_PEDANTIC, OPT_PRINT_ARCHES,
+	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE,
 };
 
 static const struct option long_options[] = {
@@ -95,6 +99,8 @@ static const struct option long_options[] = {
 	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "pedantic", no_argument, NULL, OPT_PEDANTIC },
 	{ "print-arches", no_argument, NULL, OPT_PRINT_ARCHES },
+	{ "enable", required_argument, NULL, OPT_ENABLE },
+	{ "disable", required_argument, NULL, OPT_DISABLE },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -108,6 +114,24 @@ static int usage_error(const char *fmt, const char *arg)
 }
 
 /* Parse argv up to "--"; returns -1 to continue, else an exit status. */
+/* Append the checks of LIST, turned on or off, to c->checks (applied in
+ * the order given: rules_set_checks). */
+static void add_checks(struct cli *c, const char *list, bool on)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *copy = xstrdup(list), *save = NULL;
+
+	strbuf_init(&sb);
+	if (c->checks)
+		strbuf_adds(&sb, c->checks);
+	for (char *w = strtok_r(copy, ",", &save); w; w = strtok_r(NULL, ",", &save))
+		strbuf_addf(&sb, "%s%s%s", sb.len ? "," : "", on ? "" : "-", w);
+	free(copy);
+	free(c->checks);
+	c->checks = strbuf_detach(&sb);
+	c->opt.checks = c->checks;
+}
+
 static int parse_args(struct cli *c, int argc, char **argv)
 {
 	int nopt = argc;
@@ -123,7 +147,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	optind = 1;
 	for (;;) {
 		int longidx = 0;
-		int o = getopt_long(nopt, argv, ":hp:j:", long_options, &longidx);
+		int o = getopt_long(nopt, argv, ":hp:j:W:", long_options, &longidx);
 		char *end;
 
 		if (o == -1)
@@ -172,6 +196,14 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_STATS: c->stats = true; break;
 		case OPT_PEDANTIC: c->pedantic = true; break;
 		case OPT_PRINT_ARCHES: c->print_arches = true; break;
+		case OPT_ENABLE: add_checks(c, optarg, true); break;
+		case OPT_DISABLE: add_checks(c, optarg, false); break;
+		case 'W':
+			if (!strncmp(optarg, "no-", 3))
+				add_checks(c, optarg + 3, false);
+			else
+				add_checks(c, optarg, true);
+			break;
 		case 'p': c->compdb = optarg; break;
 		case 'j':
 			c->jobs = (int)strtol(optarg, &end, 10);
@@ -434,6 +466,7 @@ out:
 	VEC_FREE(args);
 	analyze_hooks_release(&c.hooks);
 	VEC_FREE(c.rules);
+	free(c.checks);
 	VEC_FREE(c.files);
 	free(source);
 	free(dbpath);
@@ -509,6 +542,7 @@ int cmd_analyze(int argc, char **argv)
 out:
 	analyze_hooks_release(&c.hooks);
 	VEC_FREE(c.rules);
+	free(c.checks);
 	VEC_FREE(c.files);
 	return status;
 }

@@ -97,7 +97,8 @@ static void list_checks(const struct rules *r, FILE *out)
 {
 	for (size_t i = 0; i < r->checks.n; i++) {
 		const struct check_info *c = &r->checks.v[i];
-		fprintf(out, "%s %-20s %-8s %s\n", c->id, c->name, c->severity, c->summary ? c->summary : "");
+		fprintf(out, "%s %-20s %-8s %s\n", c->id, c->name, c->enabled ? c->severity : "off",
+			c->summary ? c->summary : "");
 	}
 }
 

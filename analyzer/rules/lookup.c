@@ -7,6 +7,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 struct rules *rules_new(void)
 {
@@ -165,4 +166,40 @@ const char *lock_op_name(enum lock_op op)
 {
 	static const char *const names[] = { "acquire", "trylock", "release" };
 	return (unsigned)op < 3 ? names[op] : "?";
+}
+
+/* The check a --enable/--disable word names: its id (any case) or its
+ * name ("lock-imbalance"); NULL if none. */
+static struct check_info *check_named(struct rules *r, const char *word)
+{
+	for (size_t i = 0; i < r->checks.n; i++)
+		if (!strcasecmp(r->checks.v[i].id, word) || !strcmp(r->checks.v[i].name, word))
+			return &r->checks.v[i];
+	return NULL;
+}
+
+int rules_set_checks(struct rules *r, const char *spec, struct strbuf *err)
+{
+	char *list = xstrdup(spec ? spec : ""), *save = NULL;
+	int rc = 0;
+
+	for (char *w = strtok_r(list, ",", &save); w && rc == 0; w = strtok_r(NULL, ",", &save)) {
+		bool on = *w != '-';
+		const char *name = on ? (*w == '+' ? w + 1 : w) : w + 1;
+		if (!strcmp(name, "all")) {
+			for (size_t i = 0; i < r->checks.n; i++)
+				r->checks.v[i].enabled = on;
+			continue;
+		}
+		struct check_info *c = check_named(r, name);
+		if (!c) {
+			strbuf_addf(err, "unknown check '%s' (an id such as MMIO007 or a name such as "
+				    "lock-imbalance; see --list-checks)", name);
+			rc = -1;
+			continue;
+		}
+		c->enabled = on;
+	}
+	free(list);
+	return rc;
 }

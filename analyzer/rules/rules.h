@@ -131,6 +131,10 @@ struct check_info {
 				 * that run before the device is shared */
 	bool defect_is_function;	/* "defect": "function": one finding per
 					 * function (MMIO007), not per site */
+	int min_locked_sites;	/* MMIO005: locked writes of a register needed
+				 * before an unlocked one is reported */
+	bool enabled;		/* reported ("enabled": false or "severity":
+				 * "off" in the rules: only with --enable) */
 };
 
 /*
@@ -195,6 +199,9 @@ int rules_find_model(const struct rules *r, const char *name);	/* -1 */
 int rules_find_kind(const struct rules *r, const char *name);	/* -1 */
 int rules_find_class(const struct rules *r, const char *name);	/* -1 */
 const struct check_info *rules_find_check(const struct rules *r, const char *id);
+/* Turn checks on and off, in order: a comma list of ids or names, "all",
+ * each turned off when it starts with '-'.  0, or -1 with err set. */
+int rules_set_checks(struct rules *r, const char *spec, struct strbuf *err);
 int rules_find_guard(const struct rules *r, const char *name);	/* -1 */
 int rules_find_annotation(const struct rules *r, const char *name);	/* -1 */
 

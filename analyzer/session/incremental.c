@@ -83,11 +83,13 @@ struct incr *incr_new(const struct mc_options *opt, const char *rules_dir, const
 {
 	struct incr *in = xcalloc(1, sizeof(*in));
 	/* keys=2: summaries keyed by module (interproc/callgraph.c);
-	 * summary=2: return-value keys (interproc/serialize.c); units stored
-	 * with older ones are not reused */
-	char *opts = xasprintf("%s|keys=2|summary=2|%s|rt=%d|states=%d|strict=%d|secs=%d|root=%s", MMIOCHECK_VERSION,
-			       models_text, opt->preempt_rt, opt->max_states, opt->strict, opt->max_seconds,
-			       opt->source_root ? opt->source_root : "");
+	 * summary=2: return-value keys (interproc/serialize.c); defects=1:
+	 * rows carry their defect; units stored with older ones are not
+	 * reused.  The checks turned on or off change the findings too. */
+	char *opts = xasprintf("%s|keys=2|summary=2|defects=1|%s|rt=%d|states=%d|strict=%d|secs=%d|root=%s|checks=%s",
+			       MMIOCHECK_VERSION, models_text, opt->preempt_rt, opt->max_states, opt->strict,
+			       opt->max_seconds, opt->source_root ? opt->source_root : "",
+			       opt->checks ? opt->checks : "");
 	uint64_t h = hash_bytes(opts, strlen(opts), HASH_SEED);
 
 	h = hash_rules_dir(h, rules_dir);

@@ -45,6 +45,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->rules = rules_load(default_rules_dir(opt), opt->extra_rules, opt->nextra_rules, &sb);
 	if (!s->rules)
 		goto fail;
+	if (opt->checks && rules_set_checks(s->rules, opt->checks, &sb) < 0)
+		goto fail;
 	s->cfg.rules = s->rules;
 	s->cfg.preempt_rt = opt->preempt_rt;
 	s->cfg.max_states = opt->max_states;
@@ -183,7 +185,8 @@ void mc_list_checks(const struct mc_session *s, FILE *out)
 {
 	for (size_t i = 0; i < s->rules->checks.n; i++) {
 		const struct check_info *c = &s->rules->checks.v[i];
-		fprintf(out, "%s %-20s %-8s %s\n", c->id, c->name, c->severity, c->summary ? c->summary : "");
+		fprintf(out, "%s %-20s %-8s %s\n", c->id, c->name, c->enabled ? c->severity : "off",
+			c->summary ? c->summary : "");
 	}
 }
 

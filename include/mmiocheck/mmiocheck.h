@@ -185,6 +185,10 @@ struct mc_options {
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */
+	const char *checks;		/* checks turned on or off, in order: a comma
+					 * list of ids or names ("MMIO007",
+					 * "lock-imbalance", "all"), "-" before one
+					 * turns it off; NULL: the rules' defaults */
 	/* Kbuild mode: shared runs and incremental reuse (docs/kernel.md) */
 	const char *run_name;		/* add to the run of this name (created by
 					 * the first process); Kbuild mode */

@@ -454,7 +454,7 @@ def t_checks_on_off(c):
     --enable all show it; --disable and -Wno- turn any check off; an
     unknown check name is a usage error; a rules file may say
     "severity": "off" or "enabled": false."""
-    src = os.path.join(c.tests, "cases", "ip_split_section_one_helper.c")
+    src = os.path.join(c.tests, "cases", "ip_annot_releases.c")
     d = c.fresh_dir("checks-on-off")
 
     def rules_of(*args):
@@ -466,20 +466,20 @@ def t_checks_on_off(c):
     for args in (["--enable", "MMIO007"], ["-W", "lock-imbalance"], ["-Wlock-imbalance"], ["--enable", "all"]):
         expect("MMIO007" in rules_of(*args), "%s shows MMIO007" % args)
     shown = rules_of("--enable", "all")
-    expect(rules_of("--enable", "all", "--disable", "MMIO006") == [r for r in shown if r != "MMIO006"],
-           "--disable MMIO006 hides it")
+    expect(rules_of("--enable", "all", "--disable", "MMIO001") == [r for r in shown if r != "MMIO001"],
+           "--disable MMIO001 hides it")
     expect(rules_of("--enable", "lock-imbalance", "-Wno-lock-imbalance") == default, "-Wno- turns it off again")
     status, out, err = c.run(["--no-db", "--enable", "MMIO099", src], d)
     expect(status == 2 and "unknown check 'MMIO099'" in err, "unknown check: exit 2", status, out, err)
     own = os.path.join(d, "off.json")
     with open(own, "w") as f:
         json.dump({"mmiocheck_rules": 1, "checks": [
-            {"id": "MMIO006", "name": "unhooked-lock-mmio", "severity": "off"}]}, f)
+            {"id": "MMIO001", "name": "unordered-release", "severity": "off"}]}, f)
     status, out, err = c.run(["--no-db", "--rules", own, "--list-checks"], d, flags=False)
-    expect(status == 0 and re.search(r"^MMIO006 unhooked-lock-mmio +off ", out, re.M), "severity off is "
+    expect(status == 0 and re.search(r"^MMIO001 unordered-release +off ", out, re.M), "severity off is "
            "accepted and listed as off", status, out, err)
-    expect("MMIO006" not in rules_of("--rules", own, "--enable", "MMIO007") and
-           "MMIO006" in rules_of("--rules", own, "--enable", "MMIO006"),
+    expect("MMIO001" not in rules_of("--rules", own, "--enable", "MMIO007") and
+           "MMIO001" in rules_of("--rules", own, "--enable", "MMIO001"),
            "a check off in the rules is shown only with --enable")
 
 

@@ -137,14 +137,15 @@ class Ctx:
             f.write(content)
         return path
 
-    def run(self, args, cwd, flags=True):
-        """Run mmiocheck ARGS [-- -I include] in cwd; (status, out, err)."""
+    def run(self, args, cwd, flags=True, env=None):
+        """Run mmiocheck ARGS [-- -I include] in cwd (with env added to the
+        environment); (status, out, err)."""
         cmd = [self.mmiocheck] + list(args)
         if flags:
             cmd += ["--", "-I", self.include]
         try:
             p = subprocess.run(cmd, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               timeout=TIMEOUT)
+                               timeout=TIMEOUT, env=dict(os.environ, **(env or {})))
         except subprocess.TimeoutExpired:
             raise Failed("timed out after %ds: %s" % (TIMEOUT, " ".join(cmd)))
         out = p.stdout.decode("utf-8", "replace")
@@ -558,6 +559,95 @@ def t_rerun(c):
            % (n, per_run[0][1]))
 
 
+# ------------------------------------------------ command-line conventions
+
+def t_did_you_mean(c):
+    d = c.fresh_dir("did-you-mean")
+    st, out, err = c.run(["reprot"], d, flags=False)
+    expect(st == 2 and err == "mmiocheck: unknown command 'reprot' (did you mean 'report'?)\n", "a mistyped verb",
+           st, out, err)
+
+
+def t_help_verb(c):
+    d = c.fresh_dir("help-verb")
+    st, out, err = c.run(["help", "report"], d, flags=False)
+    expect(st == 0 and out == c.run(["report", "--help"], d, flags=False)[1] and "--fail-on" in out,
+           "help VERB prints the verb's --help", st, out, err)
+
+
+def t_compiler_flag_hint(c):
+    good = os.path.join(c.inputs, "mmio001.c")
+    bad_input(c, "compiler-flag", [good, "-I", c.include], ["unknown option '-I': put compiler flags after `--`"],
+              flags=False)
+
+
+def t_report_exit(c):
+    """report exits 0 when it wrote the report; --fail-on LEVEL makes findings at LEVEL or above exit 1."""
+    d = c.fresh_dir("report-exit")
+    c.run(["--db", "m.db", os.path.join(c.inputs, "mmio001.c")], d)
+    got = [c.run(["report", "--db", "m.db"] + extra, d, flags=False)[0]
+           for extra in ([], ["--fail-on", "warning"], ["--fail-on", "error"], ["--fail-on", "note"])]
+    expect(got == [0, 1, 0, 1], "report exits [default, warning, error, note] = [0, 1, 0, 1], got %s" % got)
+
+
+def t_fail_on(c):
+    """analyze: warnings fail by default; --fail-on error ignores them, --fail-on note counts notes."""
+    d = c.fresh_dir("fail-on")
+    warn, note = os.path.join(c.inputs, "mmio001.c"), os.path.join(c.inputs, "note.c")
+    got = [c.run(["--no-db"] + extra, d)[0] for extra in ([warn], ["--fail-on", "error", warn], [note],
+                                                          ["--fail-on", "note", note])]
+    expect(got == [1, 0, 0, 1], "[warning, warning --fail-on error, note, note --fail-on note] = [1, 0, 0, 1], "
+           "got %s" % got)
+    bad_input(c, "fail-on-bad", ["--fail-on", "sometimes", warn], ["--fail-on 'sometimes'"])
+
+
+def t_baseline_marks_new(c):
+    """--baseline: the text output marks the new finding [new], not the old one; JSON says "baseline"."""
+    d = c.fresh_dir("baseline-marks")
+    src = os.path.join(d, "drv.c")
+    with open(src, "w") as f:
+        f.write(MMIO001_SRC)
+    c.run(["--db", "base.db", src], d)
+    text = MMIO001_SRC + MMIO001_SRC[len(PRELUDE):].replace("spinlock_t l;\nvoid __iomem *base;\n", "") \
+        .replace("ring_doorbell", "ring_again")
+    with open(src, "w") as f:
+        f.write(text)
+    new_line = text.splitlines().index("\twritel_relaxed(1, base);", MMIO001_LINE) + 1
+    st, out, err = c.run(["--no-db", "--baseline", "base.db", src], d)
+    marks = [(int(l.split(":")[1]), l.endswith(" [new]")) for l in out.splitlines() if "[MMIO001]" in l]
+    expect(st == 1 and marks == [(MMIO001_LINE, False), (new_line, True)],
+           "the new finding (line %d) alone marked [new]: %s" % (new_line, marks), st, out, err)
+    st, out, err = c.run(["--no-db", "--baseline", "base.db", "--format", "json", src], d)
+    got = sorted((f["function"], f["baseline"]) for f in parse_json(out, st, err)["findings"])
+    expect(got == [("ring_again", "new"), ("ring_doorbell", "unchanged")], "json baseline: %s" % got, st, out, err)
+
+
+def t_query_unknown_rule(c):
+    d = c.fresh_dir("query-rule")
+    c.run(["--db", "m.db", os.path.join(c.inputs, "mmio001.c")], d)
+    st, out, err = c.run(["query", "--db", "m.db", "--rule", "MMIO999"], d, flags=False)
+    expect(st == 2 and out == "" and err.startswith("mmiocheck: query: unknown --rule 'MMIO999' (known: MMIO001, ")
+           and "MMIO007" in err, "an unknown --rule is an error naming the known rules", st, out, err)
+
+
+def t_rules_dir_every_verb(c):
+    """Every verb that loads rules takes --rules-dir: a missing one is refused, the real one works;
+    the message has one 'mmiocheck: ' prefix."""
+    d = c.fresh_dir("rules-dir")
+    good, rules, missing = os.path.join(c.inputs, "mmio001.c"), os.path.join(os.path.dirname(c.tests), "rules"), \
+        os.path.join(d, "no-rules")
+    c.run(["--db", "m.db", good], d)
+    for verb in (["--no-db", good], ["rules"], ["report", "--db", "m.db"], ["query", "--db", "m.db", "--rule", "MMIO001"]):
+        st, out, err = c.run(verb + ["--rules-dir", missing], d, flags=verb[0] == "--no-db")
+        expect(st == 2 and err.startswith("mmiocheck: %s: cannot read the rules directory" % missing),
+               "%s --rules-dir MISSING is refused" % verb[0], st, out, err)
+        st, out, err = c.run(verb + ["--rules-dir", rules], d, flags=verb[0] == "--no-db")
+        expect(st in (0, 1), "%s --rules-dir RULES works" % verb[0], st, out, err)
+    st, out, err = c.run([good], d, env={"MMIOCHECK_RULES": missing})
+    expect(st == 2 and err.startswith("mmiocheck: %s: cannot read" % missing) and "mmiocheck: mmiocheck:" not in err,
+           "$MMIOCHECK_RULES missing: one prefix", st, out, err)
+
+
 TESTS = [
     t_fingerprint_stable, t_fixtures_compile, t_version, t_help, t_list_models, t_list_checks,
     t_missing_file, t_directory, t_binary_file, t_missing_among_good, t_unknown_option,
@@ -565,6 +655,8 @@ TESTS = [
     t_missing_rules_file, t_no_input,
     t_text_findings, t_stats, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
     t_partial_parse, t_database, t_rerun, t_checks_on_off,
+    t_did_you_mean, t_help_verb, t_compiler_flag_hint, t_report_exit, t_fail_on, t_baseline_marks_new,
+    t_query_unknown_rule, t_rules_dir_every_verb,
 ]
 
 

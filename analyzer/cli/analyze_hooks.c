@@ -118,6 +118,27 @@ static void show_suppressed(const struct mc_finding *f, const struct report_supp
 		f->message ? f->message : "", f->rule ? f->rule : "");
 }
 
+/*
+ * Mark each shown finding of r "new" or "unchanged" against the baseline
+ * before it is printed.  Fingerprints include the file, so comparing one
+ * unit with the whole baseline gives the same answer as the run's
+ * comparison in apply_baseline.
+ */
+static void mark_against_baseline(struct analyze_hooks *h, struct mc_result *r)
+{
+	struct stored_view view;
+	struct baseline_diff d;
+
+	stored_view_unsuppressed(&h->base, &view);
+	baseline_compare(view.shown, view.n, &r, 1, &d);
+	for (size_t i = 0; i < d.added.n; i++)
+		((struct mc_finding *)d.added.v[i])->baseline = "new";
+	for (size_t i = 0; i < d.same.n; i++)
+		((struct mc_finding *)d.same.v[i])->baseline = "unchanged";
+	baseline_diff_release(&d);
+	stored_view_release(&view);
+}
+
 void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_result *r, bool text)
 {
 	struct source_comments sc = { VEC_INIT };
@@ -154,6 +175,8 @@ void analyze_hooks_result(struct analyze_hooks *h, const char *path, struct mc_r
 	free(whys);
 	comment_notes(h, r, &sc);
 	source_comments_release(&sc);
+	if (h->baseline)
+		mark_against_baseline(h, r);
 	VEC_PUSH(h->units, u);
 }
 

@@ -6,6 +6,7 @@
  * stale-caller re-checks (-p) and the run's summary line.
  */
 #include "analyze_int.h"
+#include "cli.h"
 #include "report/report.h"
 #include "util/util.h"
 
@@ -66,7 +67,7 @@ static unsigned count_failures(const struct mc_result *r, int *status)
 	unsigned n = 0;
 
 	for (size_t k = 0; k < r->nfindings; k++)
-		if (mc_finding_is_failure(&r->findings[k]))
+		if (cli_finding_fails(&r->findings[k]))
 			n++;
 	if (n && *status == MC_EXIT_CLEAN)
 		*status = MC_EXIT_FINDINGS;

@@ -2,6 +2,7 @@
  * baseline.c - comparing two sets of findings by fingerprint (baseline.h).
  */
 #include "baseline.h"
+#include "cli.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -141,6 +142,6 @@ size_t baseline_failures(const finding_list *l)
 	size_t n = 0;
 
 	for (size_t i = 0; i < l->n; i++)
-		n += mc_finding_is_failure(l->v[i]);
+		n += cli_finding_fails(l->v[i]);
 	return n;
 }

@@ -10,6 +10,10 @@
 #ifndef MMIOCHECK_CLI_H
 #define MMIOCHECK_CLI_H
 
+#include "mmiocheck/mmiocheck.h"
+
+#include <stdbool.h>
+
 int cmd_analyze(int argc, char **argv);	/* default verb: analyze files */
 int cmd_report(int argc, char **argv);	/* export a run: sarif, github, gitlab, html, ... */
 int cmd_diff(int argc, char **argv);	/* new / fixed / unchanged between runs */
@@ -18,6 +22,15 @@ int cmd_merge(int argc, char **argv);	/* combine sharded databases */
 int cmd_gc(int argc, char **argv);	/* prune old runs, vacuum */
 int cmd_rules(int argc, char **argv);	/* list loaded rules, frameworks */
 int cmd_fix(int argc, char **argv);	/* fix-its as a diff or applied */
+
+/*
+ * --fail-on LEVEL (fail_on.c): findings of LEVEL ("note", "warning",
+ * "error") or above make the verb exit 1; NULL: none do.  The default is
+ * "warning".  cli_fail_on returns -1 for an unknown level.
+ */
+#define CLI_FAIL_ON_LEVELS "error, warning or note"
+int cli_fail_on(const char *level);
+bool cli_finding_fails(const struct mc_finding *f);
 
 /* A verb not built yet: says so, exit status 2. */
 int cmd_unavailable(const char *verb);

@@ -32,6 +32,7 @@ static const char usage_text[] =
 	"  --print-arches     print the architectures and models of each file of a\n"
 	"                     kernel tree (from its Kconfig and Makefiles) and exit\n"
 	"  --rules FILE       load an extra rules file (repeatable)\n"
+	"  --rules-dir DIR    rules directory (default: $MMIOCHECK_RULES, else the installed one)\n"
 	"  --db PATH          findings database (default: ./mmiocheck.db)\n"
 	"  --no-db            do not write a database\n"
 	"  --format FMT       text (gcc-style, default) or json, on stdout\n"
@@ -49,7 +50,10 @@ static const char usage_text[] =
 	"  --list-models      print the models and exit\n"
 	"  --list-checks      print the checks and exit\n"
 	"  --dump-ir          print the event IR of each function instead\n"
-	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report)\n"
+	"  --baseline FILE    exit 1 only for findings not in FILE (a database or JSON report);\n"
+	"                     new findings are marked [new] (json: \"baseline\": \"new\")\n"
+	"  --fail-on LEVEL    exit 1 for findings of LEVEL or above: error, warning\n"
+	"                     (the default) or note\n"
 	"  --suppress FILE    suppression file (fingerprint or RULE:FILE:FUNCTION, reason)\n"
 	"  --show-suppressed  also print the suppressed findings (as notes)\n"
 	"  -p DIR             analyze the C files of DIR/compile_commands.json\n"
@@ -64,7 +68,8 @@ static const char usage_text[] =
 	"  --version          print the version and exit\n"
 	"  -h, --help         print this help and exit\n"
 	"\n"
-	"Exit status: 0 clean, 1 findings, 2 usage or input error, 130 interrupted.\n"
+	"Exit status: 0 clean, 1 findings (warnings or errors; see --fail-on),\n"
+	"2 usage or input error, 130 interrupted.\n"
 	"In Kbuild mode findings exit 0 (1 with MMIOCHECK_WERROR=1).\n";
 
 enum {
@@ -72,12 +77,14 @@ enum {
 	OPT_MAX_STATES, OPT_MAX_SECONDS, OPT_SOURCE_ROOT, OPT_LIST_MODELS, OPT_LIST_CHECKS, OPT_DUMP_IR,
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
-	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE,
+	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE, OPT_RULES_DIR, OPT_FAIL_ON,
 };
 
 static const struct option long_options[] = {
 	{ "model", required_argument, NULL, OPT_MODEL },
 	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "db", required_argument, NULL, OPT_DB },
 	{ "no-db", no_argument, NULL, OPT_NO_DB },
 	{ "format", required_argument, NULL, OPT_FORMAT },
@@ -111,6 +118,39 @@ static int usage_error(const char *fmt, const char *arg)
 	fprintf(stderr, fmt, arg);
 	fprintf(stderr, " (see mmiocheck --help)\n");
 	return MC_EXIT_ERROR;
+}
+
+/*
+ * The argument getopt refused: a long option is argv[optind - 1]; for a
+ * short one optind may or may not have moved past it (and arguments are
+ * permuted), so take the first argument that starts with -OPTOPT.
+ */
+static const char *refused_arg(int nopt, char **argv)
+{
+	static char dash[3];
+
+	if (!optopt)
+		return argv[optind - 1];
+	for (int i = 1; i < nopt; i++)
+		if (argv[i][0] == '-' && argv[i][1] == optopt)
+			return argv[i];
+	dash[0] = '-';
+	dash[1] = (char)optopt;
+	return dash;
+}
+
+/* Does an unknown option look like one for the compiler (-I, -D, -include)? */
+static bool compiler_flag(const char *arg)
+{
+	static const char *const prefixes[] = {
+		"-I", "-D", "-U", "-W", "-f", "-m", "-O", "-g", "-std=", "-include", "-imacros",
+		"-isystem", "-iquote", "-idirafter", "-nostdinc", "-x", "-c",
+	};
+
+	for (size_t i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strncmp(arg, prefixes[i], strlen(prefixes[i])))
+			return true;
+	return false;
 }
 
 /* Parse argv up to "--"; returns -1 to continue, else an exit status. */
@@ -155,6 +195,11 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		switch (o) {
 		case OPT_MODEL: c->opt.models = optarg; break;
 		case OPT_RULES: VEC_PUSH(c->rules, optarg); break;
+		case OPT_RULES_DIR: c->opt.rules_dir = optarg; break;
+		case OPT_FAIL_ON:
+			if (cli_fail_on(optarg) < 0)
+				return usage_error("unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")", optarg);
+			break;
 		case OPT_DB: c->opt.db_path = optarg; break;
 		case OPT_NO_DB: c->no_db = true; break;
 		case OPT_FORMAT:
@@ -219,7 +264,12 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case ':':
 			return usage_error("option '%s' needs an argument", argv[optind - 1]);
 		default:
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			if (compiler_flag(refused_arg(nopt, argv))) {
+				mc_error("unknown option '%s': put compiler flags after `--` "
+					 "(mmiocheck FILE.c -- -I DIR -D NAME)", refused_arg(nopt, argv));
+				return MC_EXIT_ERROR;
+			}
+			return usage_error("unknown option '%s'", refused_arg(nopt, argv));
 		}
 	}
 	for (int i = optind; i < nopt; i++)

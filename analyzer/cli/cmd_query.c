@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "mmiocheck/mmiocheck.h"
 #include "query_output.h"
+#include "stored.h"
 #include "store/query.h"
 #include "util/util.h"
 
@@ -34,7 +35,8 @@ static const char usage_text[] =
 	"reach it): by default the latest analysis of every file.\n"
 	"\n"
 	"  --db PATH          findings database (default: ./mmiocheck.db)\n"
-	"  --rule ID          only this check (MMIO001, ...)\n"
+	"  --rule ID          only this check (MMIO001, ...: a check of the rules, or one\n"
+	"                     the database holds)\n"
 	"  --file GLOB        only findings whose path matches GLOB (* matches /)\n"
 	"  --function NAME    only findings in this function\n"
 	"  --lock NAME        only findings about this lock (name or type path)\n"
@@ -48,6 +50,8 @@ static const char usage_text[] =
 	"  --format FMT       table (default), json or csv\n"
 	"  --sql TEXT         run one read-only SQL statement (SELECT/WITH/PRAGMA)\n"
 	"  --max-seconds N    stop a --sql query after N s (default 5; 0: no limit)\n"
+	"  --rules FILE       extra rules file whose checks --rule may name (repeatable)\n"
+	"  --rules-dir DIR    rules directory (default: $MMIOCHECK_RULES, else the installed one)\n"
 	"  -h, --help         print this help and exit\n"
 	"\n"
 	"Exit status: 0 success, 2 usage error or refused query or database.\n";
@@ -56,13 +60,15 @@ struct query_cli {
 	const char *db;
 	const char *sql;
 	unsigned max_ms;		/* --sql time limit */
+	const char *rules_dir;
+	VEC(const char *) rules;
 	struct query_filter filter;
 	int format;			/* QUERY_OUT_* */
 };
 
 enum {
 	OPT_DB = 256, OPT_RULE, OPT_FILE, OPT_FUNCTION, OPT_LOCK, OPT_MODEL, OPT_RUN, OPT_SINCE,
-	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL, OPT_MAX_SECONDS, OPT_PER_MODEL,
+	OPT_GROUP_BY, OPT_FORMAT, OPT_SQL, OPT_MAX_SECONDS, OPT_PER_MODEL, OPT_RULES, OPT_RULES_DIR,
 };
 
 static const struct option long_options[] = {
@@ -79,6 +85,8 @@ static const struct option long_options[] = {
 	{ "sql", required_argument, NULL, OPT_SQL },
 	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
 	{ "per-model", no_argument, NULL, OPT_PER_MODEL },
+	{ "rules", required_argument, NULL, OPT_RULES },
+	{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -212,6 +220,8 @@ static int take_option(struct query_cli *q, int o)
 		q->max_ms = (unsigned)(v * 1000 + 0.5);
 		break;
 	}
+	case OPT_RULES: VEC_PUSH(q->rules, optarg); break;
+	case OPT_RULES_DIR: q->rules_dir = optarg; break;
 	case 'h':
 		fputs(usage_text, stdout);
 		return MC_EXIT_CLEAN;
@@ -272,6 +282,48 @@ static struct store *open_for_query(const char *path)
 	return st;
 }
 
+/* store_row_fn that only counts the rows (not the header call). */
+static int count_row(void *ud, const struct store_row *row)
+{
+	if (row->values)
+		++*(size_t *)ud;
+	return 0;
+}
+
+/*
+ * --rule must name a check of the loaded rules, or one the query finds in
+ * the database (a check of a --rules file used at analysis time): a typo
+ * would otherwise print nothing, as if the code were clean.  0, or -1 after
+ * an error that lists the known ones.
+ */
+static int check_rule(const struct query_cli *q, struct store *st)
+{
+	struct stored_rules known;
+	struct strbuf list = STRBUF_INIT, err = STRBUF_INIT;
+	size_t stored = 0;
+	int rc = -1;
+
+	if (!q->filter.rule)
+		return 0;
+	if (stored_rules_load(q->rules_dir, q->rules.v, (int)q->rules.n, &known) < 0)
+		return -1;
+	strbuf_init(&list);
+	for (size_t i = 0; i < known.n; i++) {
+		if (!strcmp(known.v[i].id, q->filter.rule))
+			rc = 0;
+		strbuf_addf(&list, "%s%s", i ? ", " : "", known.v[i].id);
+	}
+	if (rc < 0 && store_query_findings(st, &q->filter, count_row, &stored, &err) == 0 && stored)
+		rc = 0;
+	if (rc < 0)
+		mc_error("query: unknown --rule '%s' (known: %s; --rules FILE adds the checks of a rules file)",
+			 q->filter.rule, list.buf);
+	strbuf_release(&list);
+	strbuf_release(&err);
+	stored_rules_release(&known);
+	return rc;
+}
+
 int cmd_query(int argc, char **argv)
 {
 	struct query_cli q;
@@ -283,11 +335,15 @@ int cmd_query(int argc, char **argv)
 	memset(&q, 0, sizeof(q));
 	q.max_ms = QUERY_DEFAULT_MS;
 	status = parse_args(&q, argc, argv);
-	if (status >= 0)
-		return status;
-	st = open_for_query(q.db ? q.db : "mmiocheck.db");
-	if (!st)
+	if (status >= 0 || !(st = open_for_query(q.db ? q.db : "mmiocheck.db"))) {
+		VEC_FREE(q.rules);
+		return status >= 0 ? status : MC_EXIT_ERROR;
+	}
+	if (check_rule(&q, st) < 0) {
+		store_close(st);
+		VEC_FREE(q.rules);
 		return MC_EXIT_ERROR;
+	}
 	query_output_init(&out, stdout, q.format);
 	if (q.sql)
 		rc = store_query_sql(st, q.sql, q.max_ms, query_output_row, &out, &err);
@@ -309,5 +365,6 @@ int cmd_query(int argc, char **argv)
 		mc_error("%s", err.buf);
 	strbuf_release(&err);
 	store_close(st);
+	VEC_FREE(q.rules);
 	return rc < 0 ? MC_EXIT_ERROR : MC_EXIT_CLEAN;
 }

@@ -9,8 +9,10 @@
  * Suppressed findings are left out except with --show-suppressed; SARIF
  * always has them, marked with result.suppressions.
  *
- * Exit status: 0 the run has no unsuppressed warning or error, 1 it has,
- * 2 usage or input error (then no output file is written).
+ * Exit status: 0 the report was written (findings are what an exporter
+ * exports, not an error), 1 with --fail-on LEVEL when an unsuppressed
+ * finding is at LEVEL or above, 2 usage or input error (then no output
+ * file is written).
  */
 #include "cli.h"
 #include "stored.h"
@@ -29,7 +31,7 @@ enum report_format { FMT_TEXT, FMT_JSON, FMT_SARIF, FMT_GITHUB, FMT_GITLAB, FMT_
 static const char *const format_names[] = { "text", "json", "sarif", "github", "gitlab", "html" };
 
 struct report_cli {
-	const char *db, *output, *source_root, *help_base, *tool_uri;
+	const char *db, *output, *source_root, *help_base, *tool_uri, *rules_dir;
 	long long run;
 	enum report_format format;
 	bool show_suppressed;
@@ -51,13 +53,16 @@ static const char report_usage[] =
 	"  --help-base URI      SARIF helpUri prefix, e.g. https://host/mmiocheck/docs/rules/\n"
 	"  --tool-uri URI       SARIF tool.driver.informationUri (where mmiocheck is documented)\n"
 	"  --rules FILE         extra rules file whose checks the SARIF rules list names\n"
+	"  --rules-dir DIR      rules directory (default: $MMIOCHECK_RULES, else the installed one)\n"
+	"  --fail-on LEVEL      exit 1 if the report has a finding of LEVEL or above:\n"
+	"                       error, warning or note (default: exit 0 once written)\n"
 	"  --show-suppressed    include suppressed findings (text, json, github, gitlab, html)\n"
 	"  -h, --help           print this help\n"
 	"\n"
-	"Exit status: 0 no unsuppressed warning or error, 1 there are, 2 usage or input error.\n";
+	"Exit status: 0 written, 1 findings at the --fail-on level, 2 usage or input error.\n";
 
 enum { OPT_DB = 256, OPT_RUN, OPT_FORMAT, OPT_SOURCE_ROOT, OPT_HELP_BASE, OPT_SHOW_SUPP, OPT_RULES,
-       OPT_TOOL_URI };
+       OPT_TOOL_URI, OPT_RULES_DIR, OPT_FAIL_ON };
 
 static const struct option report_options[] = {
 	{ "db", required_argument, NULL, OPT_DB },
@@ -68,6 +73,8 @@ static const struct option report_options[] = {
 	{ "help-base", required_argument, NULL, OPT_HELP_BASE },
 	{ "rules", required_argument, NULL, OPT_RULES },
 	{ "tool-uri", required_argument, NULL, OPT_TOOL_URI },
+	{ "rules-dir", required_argument, NULL, OPT_RULES_DIR },
+	{ "fail-on", required_argument, NULL, OPT_FAIL_ON },
 	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPP },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -108,6 +115,12 @@ static int parse_report_args(struct report_cli *c, int argc, char **argv)
 		case OPT_HELP_BASE: c->help_base = optarg; break;
 		case OPT_TOOL_URI: c->tool_uri = optarg; break;
 		case OPT_RULES: VEC_PUSH(c->rules, optarg); break;
+		case OPT_RULES_DIR: c->rules_dir = optarg; break;
+		case OPT_FAIL_ON:
+			if (cli_fail_on(optarg) < 0)
+				return stored_usage_error("report", "unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")",
+							  optarg);
+			break;
 		case OPT_SHOW_SUPP: c->show_suppressed = true; break;
 		case 'h': fputs(report_usage, stdout); return MC_EXIT_CLEAN;
 		case ':': return stored_usage_error("report", "option '%s' needs an argument", argv[optind - 1]);
@@ -179,7 +192,7 @@ static int run_report(struct report_cli *c)
 
 	if (stored_load(c->db, c->run, &run) < 0)
 		return MC_EXIT_ERROR;
-	if (stored_rules_load(c->rules.v, (int)c->rules.n, &rules) < 0) {
+	if (stored_rules_load(c->rules_dir, c->rules.v, (int)c->rules.n, &rules) < 0) {
 		stored_run_release(&run);
 		return MC_EXIT_ERROR;
 	}
@@ -227,6 +240,7 @@ int cmd_report(int argc, char **argv)
 	memset(&c, 0, sizeof(c));
 	c.db = "mmiocheck.db";
 	c.run = -1;
+	cli_fail_on(NULL);
 	status = parse_report_args(&c, argc, argv);
 	if (status < 0)
 		status = run_report(&c);

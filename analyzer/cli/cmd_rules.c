@@ -18,10 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef MMIOCHECK_RULES_DIR
-#define MMIOCHECK_RULES_DIR "rules"
-#endif
-
 enum listing { LIST_LOCKS, LIST_ACCESSORS, LIST_MODELS, LIST_CHECKS, LIST_FRAMEWORKS, NLISTINGS };
 
 static const char rules_usage[] =
@@ -35,21 +31,11 @@ static const char rules_usage[] =
 	"  --list-checks      checks\n"
 	"  --list-frameworks  framework lock contexts: callback slots, locks held, sources\n"
 	"  --rules FILE       load an extra rules file (repeatable)\n"
-	"  --rules-dir DIR    rules directory (default: $MMIOCHECK_RULES, else the built-in one)\n"
+	"  --rules-dir DIR    rules directory (default: $MMIOCHECK_RULES, else the installed one)\n"
 	"  -h, --help         print this help and exit\n"
 	"\n"
 	"Without a --list option: how many entries of each section are loaded.\n"
 	"Exit status: 0 printed, 2 usage error or a rules file refused.\n";
-
-/* The rules directory an analysis would use: option, environment, built-in. */
-static const char *rules_dir_default(const char *opt)
-{
-	const char *env = getenv("MMIOCHECK_RULES");
-
-	if (opt)
-		return opt;
-	return env && *env ? env : MMIOCHECK_RULES_DIR;
-}
 
 /* Lock kinds, then every lock API with its op, kind and variant details. */
 static void list_locks(const struct rules *r, FILE *out)
@@ -208,6 +194,7 @@ int cmd_rules(int argc, char **argv)
 		list_locks, list_accessors, list_models, list_checks, list_frameworks,
 	};
 	struct rules_args a;
+	struct mc_options opt;
 	struct strbuf err = STRBUF_INIT;
 	struct rules *r;
 	int status;
@@ -216,14 +203,13 @@ int cmd_rules(int argc, char **argv)
 	status = parse_rules_args(&a, argc, argv);
 	if (status >= 0)
 		goto out;
-	a.dir = rules_dir_default(a.dir);
+	/* The directory an analysis would use: option, environment, installed. */
+	mc_options_init(&opt);
+	opt.rules_dir = a.dir;
+	a.dir = mc_rules_dir(&opt);
 	r = rules_load(a.dir, a.extra.v, (int)a.extra.n, &err);
 	if (!r) {
-		/* Loader messages are "FILE:LINE: reason", some already prefixed. */
-		if (!strncmp(err.buf, "mmiocheck: ", 11))
-			fprintf(stderr, "%s\n", err.buf);
-		else
-			mc_error("%s", err.buf);
+		mc_error("%s", err.buf);	/* "FILE:LINE: reason" */
 		status = MC_EXIT_ERROR;
 		goto out;
 	}

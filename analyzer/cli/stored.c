@@ -1,6 +1,7 @@
 /*
  * stored.c - helpers of the verbs that read a stored run (stored.h).
  */
+#include "cli.h"
 #include "stored.h"
 #include "mmiocheck/mmiocheck.h"
 #include "util/util.h"
@@ -110,7 +111,7 @@ static bool split_check_line(char *line, struct report_rule *r)
  * same lines --list-checks prints), so the report honours the same rules
  * directory and --rules files as the analysis.
  */
-int stored_rules_load(const char *const *extra, int nextra, struct stored_rules *out)
+int stored_rules_load(const char *rules_dir, const char *const *extra, int nextra, struct stored_rules *out)
 {
 	struct mc_options opt;
 	struct mc_session *s;
@@ -121,6 +122,7 @@ int stored_rules_load(const char *const *extra, int nextra, struct stored_rules 
 
 	memset(out, 0, sizeof(*out));
 	mc_options_init(&opt);
+	opt.rules_dir = rules_dir;
 	opt.extra_rules = extra;
 	opt.nextra_rules = nextra;
 	s = mc_session_open(&opt, &err);
@@ -219,7 +221,7 @@ bool stored_any_failure(struct mc_result *const *results, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < results[i]->nfindings; k++)
-			if (mc_finding_is_failure(&results[i]->findings[k]))
+			if (cli_finding_fails(&results[i]->findings[k]))
 				return true;
 	return false;
 }

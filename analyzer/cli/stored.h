@@ -21,14 +21,15 @@ int stored_load_baseline(const char *path, long long run_id, struct stored_run *
 /* The JSON half of it (baseline_json.c); -1 with "PATH: reason" in err. */
 int baseline_json_load(const char *path, struct stored_run *out, struct strbuf *err);
 
-/* The checks of the built-in rules plus extra rule files, for SARIF's
- * tool.driver.rules.  0, or -1 after printing the error. */
+/* The checks of the rules directory (NULL: mc_rules_dir's default) plus
+ * extra rule files, for SARIF's tool.driver.rules and for naming the known
+ * rules.  0, or -1 after printing the error. */
 struct stored_rules {
 	struct report_rule *v;
 	size_t n;
 	char *text;		/* storage the rules point into */
 };
-int stored_rules_load(const char *const *extra, int nextra, struct stored_rules *out);
+int stored_rules_load(const char *rules_dir, const char *const *extra, int nextra, struct stored_rules *out);
 void stored_rules_release(struct stored_rules *r);
 
 /*

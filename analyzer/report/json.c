@@ -171,6 +171,8 @@ static json_t *finding_json(const struct mc_finding *f)
 	put(o, "trace", trace_json(f->trace, f->ntrace, f->file));
 	put(o, "paths", jint(mc_finding_paths(f)));
 	put(o, "chains", chains_json(f));
+	if (f->baseline)
+		put(o, "baseline", ci_jstr(f->baseline));
 	return o;
 }
 

@@ -136,6 +136,8 @@ static void print_finding(FILE *out, const struct mc_finding *f, struct strbuf *
 	add_paths(sb, f);
 	if (f->rule)
 		strbuf_addf(sb, " [%s]", f->rule);
+	if (f->baseline && !strcmp(f->baseline, "new"))
+		strbuf_adds(sb, " [new]");
 	strbuf_addch(sb, '\n');
 	for (size_t i = 0; i < f->ntrace; i++) {
 		const struct mc_trace_step *t = &f->trace[i];

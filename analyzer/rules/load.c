@@ -623,7 +623,7 @@ static int finish_error(struct strbuf *err, const char *fmt, ...)
 	va_list ap;
 
 	strbuf_reset(err);
-	strbuf_adds(err, "mmiocheck: rules: ");
+	strbuf_adds(err, "rules: ");
 	va_start(ap, fmt);
 	strbuf_vaddf(err, fmt, ap);
 	va_end(ap);
@@ -672,7 +672,8 @@ static int list_dir(const char *dir, path_vec *out, struct strbuf *err)
 
 	if (!d) {
 		strbuf_reset(err);
-		strbuf_addf(err, "mmiocheck: %s: cannot read the rules directory: %s", dir, strerror(errno));
+		strbuf_addf(err, "%s: cannot read the rules directory: %s (--rules-dir or MMIOCHECK_RULES name another)", dir,
+			    strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d))) {

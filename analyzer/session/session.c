@@ -11,9 +11,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifndef MMIOCHECK_RULES_DIR
-#define MMIOCHECK_RULES_DIR "rules"
-#endif
 #define DEFAULT_MODELS "contract,ppc64-legacy"
 
 void mc_options_init(struct mc_options *opt)
@@ -26,15 +23,6 @@ static char *take_err(struct strbuf *sb)
 	return strbuf_detach(sb);
 }
 
-static const char *default_rules_dir(const struct mc_options *opt)
-{
-	const char *env = getenv("MMIOCHECK_RULES");
-
-	if (opt->rules_dir)
-		return opt->rules_dir;
-	return env && *env ? env : MMIOCHECK_RULES_DIR;
-}
-
 struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 {
 	struct mc_session *s = xcalloc(1, sizeof(*s));
@@ -42,7 +30,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	char cwd[4096];
 
 	strbuf_init(&sb);
-	s->rules = rules_load(default_rules_dir(opt), opt->extra_rules, opt->nextra_rules, &sb);
+	s->rules = rules_load(mc_rules_dir(opt), opt->extra_rules, opt->nextra_rules, &sb);
 	if (!s->rules)
 		goto fail;
 	if (opt->checks && rules_set_checks(s->rules, opt->checks, &sb) < 0)
@@ -91,7 +79,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 			s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
 						    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
 		if (opt->incremental)
-			s->incr = incr_new(opt, default_rules_dir(opt), models.buf);
+			s->incr = incr_new(opt, mc_rules_dir(opt), models.buf);
 		strbuf_release(&models);
 		if (s->run_id < 0)
 			goto fail;
@@ -275,11 +263,6 @@ bool mc_session_store_failed(const struct mc_session *s)
 void mc_session_mark_errors(struct mc_session *s)
 {
 	s->any_errors = true;
-}
-
-const char *mc_rules_dir(const struct mc_options *opt)
-{
-	return default_rules_dir(opt);
 }
 
 void mc_session_stats(const struct mc_session *s, struct mc_stats *out)

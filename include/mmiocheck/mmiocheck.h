@@ -103,7 +103,8 @@ struct mc_finding {
 	struct mc_trace_step *trace;
 	size_t ntrace;
 	struct mc_chain *chains;	/* every path and model, chains[0] first */
-	size_t nchains;
+	size_t nchains;	const char *baseline;	/* against a --baseline: "new" or "unchanged"
+				 * (a static string); NULL without one */
 };
 
 struct mc_file_diag {
@@ -174,7 +175,7 @@ struct mc_placement {
 typedef const struct mc_placement *(*mc_place_fn)(void *arg, const char *path);
 
 struct mc_options {
-	const char *rules_dir;		/* NULL: built-in default */
+	const char *rules_dir;		/* NULL: mc_rules_dir() decides */
 	const char *const *extra_rules;	/* --rules FILE... */
 	int nextra_rules;
 	const char *models;		/* comma list; NULL: "contract,ppc64-legacy" */
@@ -269,8 +270,9 @@ void mc_session_mark_interrupted(struct mc_session *s);
 bool mc_session_store_failed(const struct mc_session *s);
 /* The run's final status is "errors" (a worker process saw them). */
 void mc_session_mark_errors(struct mc_session *s);
-/* The rules directory the options resolve to (--rules-dir, MMIOCHECK_RULES,
- * the built-in default): where rules/compiler-flags.json is read from. */
+/* The rules directory the options resolve to: --rules-dir, else
+ * $MMIOCHECK_RULES, else ../share/mmiocheck/rules next to the executable (in
+ * a build tree: the source rules/).  Also where compiler-flags.json is read. */
 const char *mc_rules_dir(const struct mc_options *opt);
 /* Units reused (not parsed) by this session. */
 size_t mc_session_reused(const struct mc_session *s);

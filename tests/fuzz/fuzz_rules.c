@@ -10,7 +10,7 @@
  * undefined behaviour (ASan/UBSan), the harness checks the loader's
  * promise about bad input: a refusal is a message that names the file and
  * a line ("PATH:LINE: reason") or, for whole-set checks, says
- * "mmiocheck: rules: ..."; anything else aborts.
+ * "rules: ..."; anything else aborts.
  */
 #include "rules/rules.h"
 
@@ -48,13 +48,13 @@ static void write_input(const uint8_t *data, size_t size)
 
 /*
  * Abort unless err is "FILE.json:LINE: reason" (our file, or a shipped one
- * the input made inconsistent) or a set-level "mmiocheck: rules: reason".
+ * the input made inconsistent) or a set-level "rules: reason".
  */
 static void check_refusal(const struct strbuf *err)
 {
 	const char *p = err->buf, *colon = strchr(p, ':');
 
-	if (err->len && !strncmp(p, "mmiocheck: rules: ", 18) && p[18])
+	if (err->len && !strncmp(p, "rules: ", 7) && p[7])
 		return;
 	if (colon && colon - p > 5 && !strncmp(colon - 5, ".json", 5) && colon[1] >= '1' && colon[1] <= '9') {
 		p = colon + 1;

@@ -3,7 +3,9 @@
 #
 #   ./dev.sh example   install what is missing, build, analyze examples/ and print the findings
 #   ./dev.sh test      install what is missing, build, run the whole test suite (ctest)
-#   ./dev.sh build     install what is missing and build only
+#   ./dev.sh build     install what is missing to build, and build only
+#   ./dev.sh package   build, then the Debian package build/mmiocheck_VERSION_ARCH.deb
+#                      (cpack; tests/package/run.sh installs and tries it)
 #   ./dev.sh sanitize  build into build-asan with ASan+UBSan (MMIOCHECK_SANITIZE) and run
 #                      the whole test suite there; any sanitizer report fails it
 #   ./dev.sh valgrind  valgrind memcheck over the unit tests and analyzer runs
@@ -13,16 +15,23 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libclang-rt-19-dev libsqlite3-dev libjansson-dev sqlite3)
-# linux-headers-amd64 (+ bc): the real-Kbuild test (tests/kbuild) builds a module against it.
-DEPS+=(linux-headers-amd64 bc)
-# Report tests (tests/report): node + npm for the SARIF validators (the
-# .NET-based SARIF Multitool needs ICU), chromium for the HTML page, git for
-# `git apply` of fix-its.
-DEPS+=(nodejs chromium git libicu72)
-# Debian's npm conflicts with a nodejs that bundles its own npm.
-command -v npm >/dev/null 2>&1 || DEPS+=(npm)
+# What building needs (build, example, package): the compiler, libclang-19
+# and llvm-config-19, SQLite, Jansson; clang-19 and its sanitizer runtimes
+# because the default build also compiles the fuzz harnesses (tests/fuzz).
+DEPS=(cmake pkg-config make gcc python3 libclang-19-dev clang-19 llvm-19 libclang-rt-19-dev libsqlite3-dev libjansson-dev)
+# What only the tests need (test, sanitize, valgrind), added by test_deps:
+# sqlite3 for the database tests, linux-headers-amd64 (+ bc) for the
+# real-Kbuild test (tests/kbuild), node + npm for the SARIF validators (the
+# .NET-based SARIF Multitool needs ICU), chromium for the HTML page, git
+# for `git apply` of fix-its, man-db for the package test's `man -w`.
+TEST_DEPS=(sqlite3 linux-headers-amd64 bc nodejs chromium git libicu72 man-db)
 BUILD_DIR=${BUILD_DIR:-build}
+
+test_deps() {
+    DEPS+=("${TEST_DEPS[@]}")
+    # Debian's npm conflicts with a nodejs that bundles its own npm.
+    command -v npm >/dev/null 2>&1 || DEPS+=(npm)
+}
 
 install_deps() {
     local missing=()
@@ -88,6 +97,7 @@ example)
     [ "$status" -le 1 ] || exit "$status"
     ;;
 test)
+    test_deps
     build
     npm_deps
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)"
@@ -95,16 +105,22 @@ test)
 build)
     build
     ;;
+package)
+    build
+    (cd "$BUILD_DIR" && cpack -G DEB)
+    ;;
 sanitize)
+    test_deps
     sanitize
     ;;
 valgrind)
+    test_deps
     DEPS+=(valgrind)
     build
     tests/sanitize/valgrind.sh "$BUILD_DIR"
     ;;
 *)
-    echo "usage: ./dev.sh example | test | build | sanitize | valgrind" >&2
+    echo "usage: ./dev.sh example | test | build | package | sanitize | valgrind" >&2
     exit 2
     ;;
 esac

@@ -25,6 +25,8 @@ static const char usage_text[] =
 	"missing).  Runs are matched by their uid and files by (run, path), so\n"
 	"merging the same shard twice changes nothing.\n"
 	"\n"
+	"  -h, --help    print this help and exit\n"
+	"\n"
 	"Exit status: 0 merged, 2 usage error or an input that could not be merged.\n";
 
 /* Check that in_path is a current mmiocheck database (upgrading an older one). */

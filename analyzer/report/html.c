@@ -349,6 +349,7 @@ int report_html(FILE *out, const struct mc_result *const *results, size_t n,
 
 	strbuf_init(&sb);
 	strbuf_adds(&sb, "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n"
+		    "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
 		    "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
 		    "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
 		    "<link rel=\"icon\" href=\"data:,\">\n<title>mmiocheck report</title>\n<style>");

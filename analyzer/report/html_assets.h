@@ -15,7 +15,7 @@ static const char html_css[] =
 	"header p{margin:4px 0 0;color:#c9d3dd}"
 	"#filters{position:sticky;top:0;background:#fff;border-bottom:1px solid #d5dae0;padding:8px 20px;"
 	"display:flex;flex-wrap:wrap;gap:14px;align-items:center;z-index:2}"
-	"#filters fieldset{border:0;margin:0;padding:0;display:flex;gap:8px;align-items:center}"
+	"#filters fieldset{border:0;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px;align-items:center}"
 	"#filters legend{float:left;font-weight:600;margin-right:4px}"
 	"main{padding:10px 20px}section.file{margin:14px 0}section.file>h2{font-size:16px;margin:8px 0;"
 	"font-family:monospace}"
@@ -30,7 +30,7 @@ static const char html_css[] =
 	".badge.note{background:#1e6fd9}.loc{font-family:monospace;color:#44525f}"
 	".msg{margin:6px 0}.meta{color:#5b6873;font-size:12px}"
 	"pre.src{background:#fbfbfc;border:1px solid #e3e6ea;margin:6px 0;padding:4px 0;overflow-x:auto}"
-	"pre.src span.l{display:block;padding:0 8px;white-space:pre;tab-size:8}"
+	"pre.src span.l{display:block;padding:0 8px;white-space:pre;-moz-tab-size:8;tab-size:8}"
 	"pre.src span.n{display:inline-block;width:4em;color:#8a96a1;user-select:none}"
 	"pre.src span.hl-finding{background:#ffe3a3}pre.src span.hl-step{background:#e4efff}"
 	".timeline{margin:6px 0;font-size:13px}.tl-step{display:flex;align-items:center;min-height:22px}"
@@ -41,7 +41,13 @@ static const char html_css[] =
 	".kind-release .tl-icon,.kind-inner-release .tl-icon{color:#2e7d32}"
 	".tl-missing{color:#c62828;font-weight:600;margin-left:6px}.tl-text{margin-left:4px}"
 	".supp{color:#6d4c00;background:#fff4d6;padding:2px 6px;border-radius:3px;font-size:12px}"
-	"#empty{color:#5b6873;margin:20px 0}";
+	"#empty{color:#5b6873;margin:20px 0}"
+	".loc,section.file>h2{overflow-wrap:anywhere}.tl-step>.loc{flex:none;white-space:nowrap}"
+	/* A phone (400 px): filters scroll away instead of covering the page,
+	 * less padding; only source lines scroll sideways, never the page. */
+	"@media (max-width:600px){header{padding:10px 12px}#filters{position:static;padding:8px 12px;gap:8px}"
+	"main{padding:6px 8px}article.finding{padding:6px 8px}pre.src span.n{width:3em}"
+	".tl-missing{margin-left:2px}}";
 
 static const char html_js[] =
 	"(function(){\n"

@@ -33,6 +33,15 @@ bool ci_same_place(const struct ci_item *a, const struct ci_item *b);
 /* The rule metadata for id, or NULL. */
 const struct report_rule *ci_rule(const struct report_ci *ci, const char *id);
 
+/* docs/rules/ID.md of every shipped check, embedded at build time
+ * (cmake/embed_rule_docs.py) for SARIF's rule help; a NULL id ends it. */
+struct report_rule_doc {
+	const char *id;		/* "MMIO001" */
+	const char *markdown;	/* the page as written */
+	const char *text;	/* the same as plain text */
+};
+extern const struct report_rule_doc report_rule_docs[];
+
 /* Append s percent-encoded as a URI path: unreserved characters and '/'
  * stay, every other byte becomes %XX (so ':' in a file name cannot look
  * like a scheme, and non-ASCII names are valid URIs). */

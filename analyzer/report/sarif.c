@@ -257,6 +257,21 @@ static json_t *result_json(const struct ci_item *it, const struct report_ci *ci)
 	return r;
 }
 
+/* help: the check's docs/rules page (text and Markdown), else its summary. */
+static json_t *rule_help(const struct report_rule *rule, const char *summary)
+{
+	json_t *h;
+
+	for (const struct report_rule_doc *d = report_rule_docs; d->id; d++)
+		if (rule->id && !strcmp(d->id, rule->id)) {
+			h = json_object();
+			ci_put(h, "text", ci_jstr(d->text));
+			ci_put(h, "markdown", ci_jstr(d->markdown));
+			return h;
+		}
+	return message(summary);
+}
+
 static json_t *rule_json(const struct report_rule *rule, const struct report_ci *ci)
 {
 	json_t *r = json_object(), *cfg = json_object();
@@ -272,7 +287,7 @@ static json_t *rule_json(const struct report_rule *rule, const struct report_ci 
 		ci_put(r, "helpUri", ci_jstr(uri));
 		free(uri);
 	}
-	ci_put(r, "help", message(summary));
+	ci_put(r, "help", rule_help(rule, summary));
 	ci_put(cfg, "level", json_string(sarif_level(rule->severity)));
 	ci_put(r, "defaultConfiguration", cfg);
 	return r;

@@ -54,6 +54,22 @@ async function main(page_path, shot) {
     await page.evaluate(() => { const t = document.getElementById("filter-text"); t.value = "";
       t.dispatchEvent(new Event("input")); });
     await page.screenshot({ path: shot, fullPage: true });
+    // A phone: 400 px wide, laid out at its width (the viewport meta tag).
+    await page.setViewport({ width: 400, height: 800, isMobile: true, hasTouch: true });
+    await page.goto("file://" + path.resolve(page_path), { waitUntil: "load" });
+    out.narrow = await page.evaluate(() => {
+      const line = document.querySelector("pre.src span.l");
+      const filters = document.getElementById("filters");
+      return {
+        page_width: document.documentElement.scrollWidth, viewport_width: window.innerWidth,
+        viewport_meta: (document.querySelector("meta[name=viewport]") || {}).content || null,
+        tab_size: line ? getComputedStyle(line).tabSize : null,
+        filters_sticky: getComputedStyle(filters).position === "sticky", filters_height: filters.offsetHeight,
+      };
+    });
+    await page.tap("#filter-rule-MMIO001");
+    out.narrow.after_tap = await page.evaluate(() => document.getElementById("shown-count").textContent);
+    await page.screenshot({ path: shot.replace(/\.png$/, "-400.png"), fullPage: true });
   } finally {
     await browser.close();
   }

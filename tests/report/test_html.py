@@ -70,6 +70,17 @@ def t_browser(c):
     with open(shot, "rb") as f:
         png = f.read()
     expect(png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 20000, "a full-page screenshot (%d bytes)" % len(png))
+    # 400 px: laid out at the phone's width, nothing wider than the screen
+    # (source lines scroll inside their box), tabs 8 wide, the filters do
+    # not stay over the findings and work by touch.
+    n = res["narrow"]
+    expect(n["viewport_meta"] == "width=device-width, initial-scale=1" and n["viewport_width"] == 400,
+           "laid out at 400 px: %s" % n)
+    expect(n["page_width"] <= 400, "the page is no wider than 400 px: %s" % n)
+    expect(n["tab_size"] == "8", "tab-size 8: %s" % n)
+    expect(not n["filters_sticky"], "the filters scroll away at 400 px: %s" % n)
+    expect(n["after_tap"] == "3 of 4 findings shown", "a tap on MMIO001 filters at 400 px: %s" % n)
+    expect(os.path.getsize(shot.replace(".png", "-400.png")) > 20000, "a 400 px screenshot")
 
 
 def t_self_contained(c):

@@ -262,6 +262,12 @@ def t_sarif_content(c):
            "MMIO001.md" and r1["defaultConfiguration"]["level"] == "warning" and
            r1["fullDescription"]["text"], "MMIO001's rule metadata: %s" % r1)
     root = os.path.dirname(c.tests)
+    for r in rules:
+        md = open(os.path.join(root, "docs", "rules", r["id"] + ".md"), encoding="utf-8").read()
+        expect(r["help"]["markdown"] == md and r["help"]["text"].startswith(r["id"] + " — ") and
+               "**" not in r["help"]["text"] and "`" not in r["help"]["text"],
+               "%s's help is docs/rules/%s.md (markdown) and its plain text" % (r["id"], r["id"]))
+    root = os.path.dirname(c.tests)
     expect(run["originalUriBaseIds"]["SRCROOT"]["uri"] == "file://" + root + "/", "SRCROOT is the source "
            "root: %s" % run["originalUriBaseIds"])
     mlx = [r for r in run["results"] if r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]

@@ -18,7 +18,11 @@ the reasons); the script exits 1 if any failed.  The contract tested:
   * --format json is one document with "format": "mmiocheck-findings";
   * the database (default ./mmiocheck.db) is in WAL mode, has runs / files /
     findings rows; a re-run adds a run and keeps one files row per
-    (run, path).
+    (run, path);
+  * conventions: a mistyped command gets "did you mean", `help COMMAND`,
+    a compiler flag before `--` gets a hint, `report` exits 0 once written,
+    --fail-on LEVEL, --baseline marks new findings, `query --rule` names
+    the known rules, every command that loads rules takes --rules-dir.
 """
 
 import argparse

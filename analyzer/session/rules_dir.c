@@ -53,24 +53,23 @@ static bool is_dir(const char *path)
 static const char *exe_relative_rules_dir(void)
 {
 	static char *dir;
-	char *base, *cache;
+	char *base, *real;
 
 	if (dir)
 		return dir;
 	base = exe_dir();
 	dir = xasprintf("%s/%s", base, INSTALLED_RULES);
 #ifdef MMIOCHECK_BUILD_RULES_DIR
-	cache = xasprintf("%s/CMakeCache.txt", base);
+	char *cache = xasprintf("%s/CMakeCache.txt", base);
 	if (!is_dir(dir) && access(cache, F_OK) == 0) {
 		free(dir);
 		dir = xasprintf("%s/%s", base, MMIOCHECK_BUILD_RULES_DIR);
 	}
 	free(cache);
-#else
-	(void)cache;
 #endif
 	free(base);
-	char *real = realpath(dir, NULL);	/* messages name /usr/share/..., not /usr/bin/../share/... */
+	/* Messages then name /usr/share/..., not /usr/bin/../share/... */
+	real = realpath(dir, NULL);
 	if (real) {
 		free(dir);
 		dir = real;

@@ -42,6 +42,9 @@ def t_golden_formats(c):
         status, out, err = report(c, d, db, fmt, extra)
         expect(status == 0, "%s: a written report exits 0 (findings are no error)" % fmt, status, out, err)
         expect(err == "", "%s: nothing on stderr" % fmt, status, out, err)
+        if fmt == "sarif":     # the rules' help is docs/rules/*.md (t_sarif_content checks it): not golden
+            out = re.sub(r'("help": \{\s*"text": )"(?:[^"\\]|\\.)*"(,\s*"markdown": )"(?:[^"\\]|\\.)*"',
+                         r'\1"@RULE-DOC@"\2"@RULE-DOC@"', out)
         check_golden(c, "crafted.%s.%s" % (fmt, ext), normalize(out, d))
 
 

@@ -37,21 +37,6 @@ int version_cmp(const unsigned a[3], const unsigned b[3])
 	return 0;
 }
 
-static bool read_names(json_t *arr, strvec *out)
-{
-	size_t i;
-	json_t *v;
-
-	if (!json_is_array(arr))
-		return false;
-	json_array_foreach(arr, i, v) {
-		if (!json_is_string(v))
-			return false;
-		VEC_PUSH(*out, xstrdup(json_string_value(v)));
-	}
-	return true;
-}
-
 /* One era of an architecture; NULL or the reason it is wrong. */
 static const char *read_era(json_t *e, struct arch_era *era)
 {
@@ -60,7 +45,7 @@ static const char *read_era(json_t *e, struct arch_era *era)
 	memset(era, 0, sizeof(*era));
 	if (!json_is_string(since) || !version_parse(json_string_value(since), era->since))
 		return "\"since\" must be a version string";
-	if (!read_names(json_object_get(e, "models"), &era->models))
+	if (!driver_json_strings(json_object_get(e, "models"), &era->models))
 		return "\"models\" must be an array of model names";
 	if (req) {
 		json_t *f = json_object_get(req, "file"), *c = json_object_get(req, "contains");

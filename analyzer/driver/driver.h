@@ -21,6 +21,11 @@ typedef VEC(char *) strvec;
 
 void strvec_free(strvec *v);
 
+/* Copy a JSON array of strings into out (the rules files' name lists);
+ * false if it is not one.  Defined in flags.c. */
+struct json_t;
+bool driver_json_strings(struct json_t *arr, strvec *out);
+
 /* Load DIR/compiler-flags.json; NULL with "PATH:LINE: reason" in err. */
 struct flag_table *flag_table_load(const char *rules_dir, struct strbuf *err);
 void flag_table_free(struct flag_table *t);

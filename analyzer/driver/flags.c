@@ -44,8 +44,7 @@ void flag_table_free(struct flag_table *t)
 	free(t);
 }
 
-/* Copy a JSON array of strings into out; false if it is not one. */
-static bool read_strings(json_t *arr, strvec *out)
+bool driver_json_strings(json_t *arr, strvec *out)
 {
 	size_t i;
 	json_t *v;
@@ -88,7 +87,7 @@ static const char *read_rule(json_t *e, struct flag_rule *r)
 		r->action = FLAG_REPLACE;
 	else
 		return "unknown \"action\" (drop, replace or keep)";
-	if (r->action == FLAG_REPLACE && !read_strings(json_object_get(e, "with"), &r->with))
+	if (r->action == FLAG_REPLACE && !driver_json_strings(json_object_get(e, "with"), &r->with))
 		return "a replace entry needs \"with\": an array of strings";
 	return NULL;
 }
@@ -120,7 +119,7 @@ static int read_table(struct flag_table *t, const char *path, const struct strbu
 		strbuf_addf(err, "%s:1: \"flags\" must be an array", path);
 		return -1;
 	}
-	if (json_object_get(root, "append") && !read_strings(json_object_get(root, "append"), &t->append)) {
+	if (json_object_get(root, "append") && !driver_json_strings(json_object_get(root, "append"), &t->append)) {
 		strbuf_addf(err, "%s:%d: \"append\" must be an array of strings", path,
 			    line_of_entry(text->buf, "\"append\""));
 		return -1;

@@ -64,21 +64,7 @@ static void add_one_line(struct strbuf *sb, const char *msg)
  */
 static void add_file_name(struct strbuf *sb, const char *file)
 {
-	const unsigned char *p = (const unsigned char *)or_empty(file);
-	size_t left = strlen((const char *)p);
-
-	while (left) {
-		size_t n = utf8_seq_len(p, left);
-		if (n == 1 && (*p < 0x20 || *p == 0x7f))
-			n = 0;
-		if (n)
-			strbuf_add(sb, (const char *)p, n);
-		else
-			strbuf_addch(sb, '?');
-		n = n ? n : 1;
-		p += n;
-		left -= n;
-	}
+	strbuf_add_printable(sb, or_empty(file));
 }
 
 /* "FILE:LINE:COL: " with the unknown (0) parts left out, as gcc does. */

@@ -2,12 +2,14 @@
 # dev.sh - set up, build and run mmiocheck on a fresh Debian 12 machine.
 #
 #   ./dev.sh example   install what is missing, build, analyze examples/ and print the findings
-#   ./dev.sh test      install what is missing, build, run the whole test suite (ctest)
+#   ./dev.sh test      install what is missing, build as a developer (MMIOCHECK_DEVELOPER:
+#                      git's warning set, -Werror), run the whole test suite (ctest)
 #   ./dev.sh build     install what is missing to build, and build only
 #   ./dev.sh package   build, then the Debian package build/mmiocheck_VERSION_ARCH.deb
 #                      (cpack; tests/package/run.sh installs and tries it)
-#   ./dev.sh sanitize  build into build-asan with ASan+UBSan (MMIOCHECK_SANITIZE) and run
-#                      the whole test suite there; any sanitizer report fails it
+#   ./dev.sh sanitize  build into build-asan with ASan+UBSan (MMIOCHECK_SANITIZE), as a
+#                      developer, and run the whole test suite there; any sanitizer
+#                      report fails it
 #   ./dev.sh valgrind  valgrind memcheck over the unit tests and analyzer runs
 #                      (tests/sanitize/valgrind.sh, uses build/)
 #
@@ -54,9 +56,11 @@ npm_deps() {
     fi
 }
 
+# Extra cmake arguments are passed on (test: -DMMIOCHECK_DEVELOPER=ON; the
+# cache keeps it for later builds of the same directory).
 build() {
     install_deps
-    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
     cmake --build "$BUILD_DIR" -j"$(nproc)"
 }
 
@@ -69,7 +73,8 @@ sanitize() {
     install_deps
     npm_deps
     local dir=build-asan logs
-    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMMIOCHECK_SANITIZE=ON >/dev/null
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMMIOCHECK_SANITIZE=ON \
+          -DMMIOCHECK_DEVELOPER=ON >/dev/null
     cmake --build "$dir" -j"$(nproc)"
     logs=$PWD/$dir/sanitizer-logs
     rm -rf "$logs" && mkdir -p "$logs"
@@ -98,7 +103,7 @@ example)
     ;;
 test)
     test_deps
-    build
+    build -DMMIOCHECK_DEVELOPER=ON
     npm_deps
     ctest --test-dir "$BUILD_DIR" --output-on-failure -j"$(nproc)"
     ;;

@@ -110,6 +110,10 @@ void checks_program_free(struct check_program *prog);
  * checks): `line_text` is the reported line, occurrence its index among
  * identical findings. */
 void checks_fingerprint_one(struct mc_chain *f, const char *line_text, size_t len, uint64_t occurrence);
+/* emit.c, for dispatch.c: a kept draft as a finding; then the fingerprints
+ * of a function's n findings (identical lines numbered in order). */
+void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f);
+void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n);
 
 /* Add the hidden models the checks need (MMIO002's reference). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);

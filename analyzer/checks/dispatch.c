@@ -119,9 +119,6 @@ static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock
 		}
 }
 
-void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f);
-void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n);
-
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
 			 const struct ir_function *fn, const struct check_fn_info *info,
 			 const char *display_path, struct finding_vec *out, struct engine_stats *stats)

@@ -22,6 +22,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -91,10 +92,15 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int usage_error(const char *fmt, const char *arg)
+static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int usage_error(const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "mmiocheck: query: ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, " (see mmiocheck query --help)\n");
 	return MC_EXIT_ERROR;
 }
@@ -212,7 +218,7 @@ static int take_option(struct query_cli *q, int o)
 		break;
 	case OPT_SQL: q->sql = optarg; break;
 	case OPT_MAX_SECONDS: {
-		char *end = NULL;
+		end = NULL;
 		errno = 0;
 		double v = strtod(optarg, &end);
 		if (!*optarg || *end || errno || !(v >= 0 && v <= 86400))

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -240,10 +241,14 @@ long long stored_parse_run(const char *arg)
 	return v;
 }
 
-int stored_usage_error(const char *verb, const char *fmt, const char *arg)
+int stored_usage_error(const char *verb, const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "mmiocheck: ");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, " (see mmiocheck %s --help)\n", verb);
 	return MC_EXIT_ERROR;
 }

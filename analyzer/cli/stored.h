@@ -58,6 +58,6 @@ long long stored_parse_run(const char *arg);
 /* Report files: out_open / out_close (out_file.h). */
 
 /* "mmiocheck: " usage message and MC_EXIT_ERROR. */
-int stored_usage_error(const char *verb, const char *fmt, const char *arg);
+int stored_usage_error(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -75,7 +75,7 @@ int suppress_set_load(struct suppress_set *s, const char *path, struct strbuf *e
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		struct suppress_entry e;
-		struct strbuf why = STRBUF_INIT;
+		struct strbuf bad_entry = STRBUF_INIT;
 		lineno++;
 		if (memchr(p, '\0', len)) {
 			strbuf_addf(err, "%s:%u: NUL byte in a suppression file", path, lineno);
@@ -88,14 +88,14 @@ int suppress_set_load(struct suppress_set *s, const char *path, struct strbuf *e
 			p++, len--;
 		if (len && *p != '#') {
 			memset(&e, 0, sizeof(e));
-			strbuf_init(&why);
-			if (parse_entry(p, len, &e, &why) < 0) {
-				strbuf_addf(err, "%s:%u: %s", path, lineno, why.buf);
-				strbuf_release(&why);
+			strbuf_init(&bad_entry);
+			if (parse_entry(p, len, &e, &bad_entry) < 0) {
+				strbuf_addf(err, "%s:%u: %s", path, lineno, bad_entry.buf);
+				strbuf_release(&bad_entry);
 				strbuf_release(&text);
 				return -1;
 			}
-			strbuf_release(&why);
+			strbuf_release(&bad_entry);
 			e.origin = xasprintf("%s:%u", path, lineno);
 			e.line = lineno;
 			VEC_PUSH(s->entries, e);

@@ -372,35 +372,37 @@ static void collect(const struct pool_ops *ops, struct slot *s, struct pool_tota
 	s->job = NO_JOB;
 }
 
-/* Wait for replies; false when no worker is busy any more. */
+/* Wait for replies; false when no worker is busy any more.  fds has a
+ * place per slot; an idle slot's fd is -1, which poll() skips. */
 static bool wait_round(const struct pool_ops *ops, struct slot *slots, int nslots, size_t *next,
 		       size_t njobs, struct pool_totals *t, struct progress *p)
 {
-	struct pollfd fds[nslots];
-	int idx[nslots], n = 0;
+	struct pollfd *fds = xcalloc((size_t)nslots, sizeof(*fds));
+	int n = 0;
 
-	for (int i = 0; i < nslots; i++)
-		if (slots[i].pid && slots[i].job != NO_JOB) {
-			fds[n] = (struct pollfd){ slots[i].reply_fd, POLLIN, 0 };
-			idx[n++] = i;
-		}
-	if (!n)
-		return false;
-	if (poll(fds, (nfds_t)n, -1) < 0)
-		return true;	/* EINTR: the caller looks at interrupts */
-	for (int k = 0; k < n; k++) {
-		struct slot *s = &slots[idx[k]];
-		if (!(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
+	for (int i = 0; i < nslots; i++) {
+		bool busy = slots[i].pid && slots[i].job != NO_JOB;
+		fds[i] = (struct pollfd){ busy ? slots[i].reply_fd : -1, POLLIN, 0 };
+		n += busy;
+	}
+	if (!n || poll(fds, (nfds_t)nslots, -1) < 0) {
+		free(fds);
+		return n > 0;	/* EINTR: the caller looks at interrupts */
+	}
+	for (int k = 0; k < nslots; k++) {
+		struct slot *s = &slots[k];
+		if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
 		size_t before = s->completed;
 		collect(ops, s, t, p);
 		if (!s->pid && before == 0 && !t->done)
 			continue;	/* dies before its first job: do not respawn forever */
-		if (!s->pid && *next < njobs && !interrupts && !spawn(ops, slots, nslots, idx[k]))
+		if (!s->pid && *next < njobs && !interrupts && !spawn(ops, slots, nslots, k))
 			continue;
 		if (s->pid)
 			dispatch(ops, s, next, njobs, p, t);
 	}
+	free(fds);
 	return true;
 }
 
@@ -471,8 +473,7 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 		if (njobs)
 			run_inline(ops, njobs, t, &p);
 	} else {
-		struct slot slots[nslots];
-		memset(slots, 0, sizeof(slots));
+		struct slot *slots = xcalloc((size_t)nslots, sizeof(*slots));
 		for (int i = 0; i < nslots; i++)
 			if (spawn(ops, slots, nslots, i))
 				dispatch(ops, &slots[i], &next, njobs, &p, t);
@@ -486,6 +487,7 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 				break;
 		}
 		kill_busy(ops, slots, nslots, t);
+		free(slots);
 	}
 	for (size_t i = 0; i < njobs; i++)	/* after a job that never ran (Ctrl-C) */
 		if (p.text[i]) {

@@ -103,8 +103,8 @@ static void missing_uses(struct ipa_program *p, size_t k, summary_vec *used)
 	for (size_t i = 0; i < u->functions.n; i++) {
 		const struct ir_function *fn = u->functions.v[i];
 		uint32_t fi = ipa_unit_fn(p, k, i);
-		for (size_t k = 0; k < fn->nodes.n; k++) {
-			const struct ir_node *n = &fn->nodes.v[k];
+		for (size_t j = 0; j < fn->nodes.n; j++) {
+			const struct ir_node *n = &fn->nodes.v[j];
 			uint32_t t[IPA_MAX_TARGETS];
 			bool unknown;
 			if (n->op != IR_CALL || n->indirect || !n->callee)

@@ -53,6 +53,10 @@ int store_open_readonly_handle(struct store *st, struct strbuf *err);
 /* Is the open database ours?  0 with *version (0 = empty), or -1 with
  * "PATH: reason" in err when it is someone else's or too new (schema.c). */
 int store_check_schema(struct store *st, long long *version, struct strbuf *err);
+/* The rows of one unit, inside a transaction the caller holds (writer.c,
+ * for store_add_unit in summaries.c). */
+int store_insert_unit_rows(struct store *st, long long run_id, const struct mc_result *res,
+			   struct strbuf *err);
 
 /* One migration step: the statements that turn version to-1 into `to`. */
 struct migration {

@@ -73,9 +73,6 @@ static long long file_row(struct store *st, long long run_id, const char *path)
 	return id;
 }
 
-int store_insert_unit_rows(struct store *st, long long run_id, const struct mc_result *res,
-			   struct strbuf *err);
-
 /* Copy the summaries and summary uses of file row `from` to file row `to`
  * (inside the caller's transaction). */
 static int copy_summaries(struct store *st, long long run_id, long long from, long long to, struct strbuf *err)

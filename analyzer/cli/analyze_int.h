@@ -1,12 +1,11 @@
 /*
- * analyze_int.h - what cmd_analyze.c (options, -p, Kbuild mode) and
+ * analyze_int.h - what cmd_analyze.c (options, -p, Kbuild mode),
  * analyze_jobs.c (running the files: one program in this process, or the
- * -j pool) share.
+ * -j pool) and analyze_triage.c (suppressions, baselines) share.
  */
 #ifndef MMIOCHECK_CLI_ANALYZE_INT_H
 #define MMIOCHECK_CLI_ANALYZE_INT_H
 
-#include "analyze_hooks.h"
 #include "driver/driver.h"
 #include "mmiocheck/mmiocheck.h"
 
@@ -33,7 +32,9 @@ struct cli {
 	bool print_clang_args;	/* -p: print the clang command per file */
 	bool stats;		/* --stats: phase times on stderr */
 	size_t failed, findings;	/* totals of the last run_jobs */
-	struct analyze_hooks hooks;	/* suppressions, baselines (analyze_hooks.h) */
+	struct mc_triage *triage;	/* suppressions, baseline (analyze_triage.c) */
+	const char *baseline;	/* --baseline FILE, or NULL */
+	bool show_suppressed;	/* --show-suppressed */
 	/* where each file of a kernel tree runs (analyze_place.c) */
 	bool pedantic;		/* also findings that hold by the documented contract only */
 	bool print_arches;	/* print each file's placement instead of analyzing */
@@ -80,6 +81,19 @@ void free_groups(struct job_set *set);
  * print the results; the exit status.  Files without -p or -j are one
  * program in this process; otherwise workers of the pool. */
 int run_jobs(struct cli *c, struct job_set *set);
+
+/*
+ * Suppressions and the baseline (analyze_triage.c, over mc_triage_*):
+ * init before the options are parsed, the option handlers (0, or -1 after
+ * printing), finish after the last unit or flush after each one (-j
+ * workers, Kbuild); these return the new exit status.
+ */
+void analyze_triage_init(struct cli *c);
+int analyze_triage_baseline(struct cli *c, const char *path);
+int analyze_triage_suppress_file(struct cli *c, const char *path);
+int analyze_triage_finish(struct cli *c, struct mc_session *s, const char *db_path, int status);
+int analyze_triage_flush(struct cli *c, struct mc_session *s, const char *db_path, int status);
+void analyze_triage_release(struct cli *c);
 
 /* Kbuild or -p without --model: place every job's file in its kernel tree
  * and set set->opt's models and placement callback (analyze_place.c).

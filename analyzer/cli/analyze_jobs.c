@@ -110,8 +110,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 		int st = report_result_notes(c, r);
 		if (st > status)
 			status = st;
-		analyze_hooks_result(&c->hooks, i < c->files.n ? c->files.v[i] : NULL, r,
-				     c->format == OUT_TEXT);
+		mc_triage_unit(c->triage, i < c->files.n ? c->files.v[i] : NULL, r);
 		count_failures(r, &status);
 		if (c->format == OUT_TEXT)
 			report_text(stdout, r);	/* parse errors included, gcc-style */
@@ -129,7 +128,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 		meta.nmodels = mc_session_models(s, &meta.models);
 		report_json(stdout, (const struct mc_result *const *)results.v, results.n, &meta);
 	}
-	status = analyze_hooks_finish(&c->hooks, s, c->opt.db_path, status);
+	status = analyze_triage_finish(c, s, c->opt.db_path, status);
 	fflush(stdout);
 	print_stats(c, s);
 	if (mc_session_finish(s, &err) < 0) {
@@ -172,7 +171,7 @@ static void emit_result(struct job_set *set, struct mc_session *s, const char *f
 	struct cli *c = set->c;
 	int status = report_result_notes(c, r);
 
-	analyze_hooks_result(&c->hooks, file, r, c->format == OUT_TEXT);
+	mc_triage_unit(c->triage, file, r);
 	unsigned nfindings = count_failures(r, &status);
 	pool_reply_file(rep, mc_display_path(s, r->path), nfindings, (unsigned)r->nerrors, r->reused, false);
 	if (c->kbuild) {
@@ -192,7 +191,7 @@ static void emit_result(struct job_set *set, struct mc_session *s, const char *f
 		r = NULL;
 	}
 	if (r)
-		status = analyze_hooks_flush(&c->hooks, s, set->opt.db_path, status);
+		status = analyze_triage_flush(c, s, set->opt.db_path, status);
 	if (status > rep->status)
 		rep->status = status;
 	mc_result_free(r);
@@ -361,7 +360,7 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 		mc_session_mark_errors(s);
 	if (set->c->format == OUT_JSON) {
 		print_json(set, s);
-		status = analyze_hooks_finish(&set->c->hooks, s, set->opt.db_path, status);
+		status = analyze_triage_finish(set->c, s, set->opt.db_path, status);
 	}
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);

@@ -3,14 +3,17 @@
  *
  * main.c picks a verb by the first argument and calls its cmd_*() with
  * argv[0] set to the verb; each verb lives in its own cmd_<verb>.c and is a
- * client of the public API (include/mmiocheck) and of the report/store
- * layers.  Every verb returns an exit status: MC_EXIT_CLEAN (0),
- * MC_EXIT_FINDINGS (1) or MC_EXIT_ERROR (2).
+ * client of the public API (include/mmiocheck: analysis, stored runs,
+ * baselines, suppressions, fix-its, the database) that parses arguments
+ * and prints, through report/ for the report formats.  Every verb returns
+ * an exit status: MC_EXIT_CLEAN (0), MC_EXIT_FINDINGS (1) or
+ * MC_EXIT_ERROR (2).
  */
 #ifndef MMIOCHECK_CLI_H
 #define MMIOCHECK_CLI_H
 
 #include "mmiocheck/mmiocheck.h"
+#include "report/report.h"
 
 #include <stdbool.h>
 
@@ -31,6 +34,37 @@ int cmd_fix(int argc, char **argv);	/* fix-its as a diff or applied */
 #define CLI_FAIL_ON_LEVELS "error, warning or note"
 int cli_fail_on(const char *level);
 bool cli_finding_fails(const struct mc_finding *f);
+/* How many findings of the list fail; does any finding of the results? */
+size_t cli_count_failures(const struct mc_finding_list *l);
+bool cli_any_failure(struct mc_result *const *results, size_t n);
+
+/*
+ * A usage error of a verb (usage.c), in one style for every verb:
+ * "mmiocheck: VERB: MESSAGE (see mmiocheck VERB --help)", or for the
+ * analyze verb (verb NULL) "mmiocheck: MESSAGE (see mmiocheck --help)".
+ * The message is printed as one line with control bytes and bytes that
+ * are not UTF-8 as '?', so an argument from the command line cannot break
+ * it.  Returns MC_EXIT_ERROR.
+ */
+int cli_usage_error(const char *verb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Parse "--run ID"; -1 after a message for a bad number. */
+long long cli_parse_run(const char *arg);
+
+/* Load a stored run, or a baseline (mc_run_load, mc_run_load_baseline);
+ * 0, or -1 after printing "mmiocheck: PATH: reason" (read_run.c). */
+int cli_load_run(const char *db, long long run_id, struct mc_run *out);
+int cli_load_baseline(const char *path, long long run_id, struct mc_run *out);
+
+/* The checks of the rules directory (NULL: mc_rules_dir's default) plus
+ * extra rule files, for SARIF's tool.driver.rules and for naming the known
+ * rules.  0, or -1 after printing the error. */
+struct cli_checks {
+	struct report_rule *v;
+	size_t n;
+	char *text;		/* storage the rules point into */
+};
+int cli_checks_load(const char *rules_dir, const char *const *extra, int nextra, struct cli_checks *out);
+void cli_checks_release(struct cli_checks *c);
 
 /* A verb not built yet: says so, exit status 2. */
 int cmd_unavailable(const char *verb);

@@ -12,7 +12,6 @@
 
 #include <getopt.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -114,19 +113,6 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "mmiocheck: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see mmiocheck --help)\n");
-	return MC_EXIT_ERROR;
-}
-
 /*
  * The argument getopt refused: a long option is argv[optind - 1]; for a
  * short one optind may or may not have moved past it (and arguments are
@@ -205,7 +191,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_RULES_DIR: c->opt.rules_dir = optarg; break;
 		case OPT_FAIL_ON:
 			if (cli_fail_on(optarg) < 0)
-				return usage_error("unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")", optarg);
+				return cli_usage_error(NULL, "unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")", optarg);
 			break;
 		case OPT_DB: c->opt.db_path = optarg; break;
 		case OPT_NO_DB: c->no_db = true; break;
@@ -215,19 +201,19 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			else if (!strcmp(optarg, "json"))
 				c->format = OUT_JSON;
 			else
-				return usage_error("unknown --format '%s' (text or json)", optarg);
+				return cli_usage_error(NULL, "unknown --format '%s' (text or json)", optarg);
 			break;
 		case OPT_PREEMPT_RT: c->opt.preempt_rt = true; break;
 		case OPT_STRICT: c->opt.strict = true; break;
 		case OPT_MAX_STATES:
 			c->opt.max_states = (int)strtol(optarg, &end, 10);
 			if (*end || c->opt.max_states < 1 || c->opt.max_states > 100000)
-				return usage_error("bad --max-states '%s' (1..100000)", optarg);
+				return cli_usage_error(NULL, "bad --max-states '%s' (1..100000)", optarg);
 			break;
 		case OPT_MAX_SECONDS:
 			c->opt.max_seconds = (int)strtol(optarg, &end, 10);
 			if (!*optarg || *end || c->opt.max_seconds < 1 || c->opt.max_seconds > 86400)
-				return usage_error("bad --max-seconds '%s' (1..86400)", optarg);
+				return cli_usage_error(NULL, "bad --max-seconds '%s' (1..86400)", optarg);
 			break;
 		case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;
 		case OPT_LIST_MODELS: c->list_models = true; break;
@@ -237,14 +223,14 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case OPT_KBUILD: c->kbuild = true; break;
 		case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
 		case OPT_BASELINE:
-			if (analyze_hooks_baseline(&c->hooks, optarg) < 0)
+			if (analyze_triage_baseline(c, optarg) < 0)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_SUPPRESS:
-			if (analyze_hooks_suppress_file(&c->hooks, optarg) < 0)
+			if (analyze_triage_suppress_file(c, optarg) < 0)
 				return MC_EXIT_ERROR;
 			break;
-		case OPT_SHOW_SUPPRESSED: c->hooks.show_suppressed = true; break;
+		case OPT_SHOW_SUPPRESSED: c->show_suppressed = true; break;
 		case OPT_STATS: c->stats = true; break;
 		case OPT_PEDANTIC: c->pedantic = true; break;
 		case OPT_PRINT_ARCHES: c->print_arches = true; break;
@@ -260,7 +246,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		case 'j':
 			c->jobs = (int)strtol(optarg, &end, 10);
 			if (*end || c->jobs < 1 || c->jobs > 1024)
-				return usage_error("bad -j '%s' (1..1024)", optarg);
+				return cli_usage_error(NULL, "bad -j '%s' (1..1024)", optarg);
 			break;
 		case OPT_VERSION:
 			printf("mmiocheck %s\n", MMIOCHECK_VERSION);
@@ -269,14 +255,14 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			fputs(usage_text, stdout);
 			return MC_EXIT_CLEAN;
 		case ':':
-			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+			return cli_usage_error(NULL, "option '%s' needs an argument", argv[optind - 1]);
 		default:
 			if (compiler_flag(refused_arg(nopt, argv))) {
 				mc_error("unknown option '%s': put compiler flags after `--` "
 					 "(mmiocheck FILE.c -- -I DIR -D NAME)", refused_arg(nopt, argv));
 				return MC_EXIT_ERROR;
 			}
-			return usage_error("unknown option '%s'", refused_arg(nopt, argv));
+			return cli_usage_error(NULL, "unknown option '%s'", refused_arg(nopt, argv));
 		}
 	}
 	for (int i = optind; i < nopt; i++)
@@ -479,9 +465,10 @@ static int run_kbuild(int argc, char **argv)
 	int status = MC_EXIT_ERROR;
 
 	memset(&c, 0, sizeof(c));
+	analyze_triage_init(&c);
 	mc_options_init(&c.opt);
 	if (kbuild_split(argc, argv, our_long_option, &ours, &flags, &source) < 0) {
-		usage_error("%s", "Kbuild mode: the last argument must be the C file");
+		cli_usage_error(NULL, "Kbuild mode: the last argument must be the C file");
 		goto out;
 	}
 	VEC_PUSH(args, argv[0]);
@@ -521,7 +508,7 @@ out:
 	strvec_free(&flags);
 	strvec_free(&clang);
 	VEC_FREE(args);
-	analyze_hooks_release(&c.hooks);
+	analyze_triage_release(&c);
 	VEC_FREE(c.rules);
 	free(c.checks);
 	VEC_FREE(c.files);
@@ -541,6 +528,7 @@ int cmd_analyze(int argc, char **argv)
 	if (kbuild_is_checker_call(argc, argv))
 		return run_kbuild(argc, argv);
 	memset(&c, 0, sizeof(c));
+	analyze_triage_init(&c);
 	mc_options_init(&c.opt);
 	status = parse_args(&c, argc, argv);
 	if (status >= 0)
@@ -549,7 +537,7 @@ int cmd_analyze(int argc, char **argv)
 	c.opt.nextra_rules = (int)c.rules.n;
 	bool listing = c.list_models || c.list_checks;
 	if (!listing && !c.files.n && !c.compdb) {
-		status = usage_error("%s", "no input files");
+		status = cli_usage_error(NULL, "no input files");
 		goto out;
 	}
 	/* Check every input before anything is written. */
@@ -597,7 +585,7 @@ int cmd_analyze(int argc, char **argv)
 	mc_session_close(s);
 	free(argv_text);
 out:
-	analyze_hooks_release(&c.hooks);
+	analyze_triage_release(&c);
 	VEC_FREE(c.rules);
 	free(c.checks);
 	VEC_FREE(c.files);

@@ -10,9 +10,8 @@
  * new finding of warning or error severity appeared, 0 otherwise, 2 on a
  * usage or input error.
  */
-#include "baseline.h"
 #include "cli.h"
-#include "stored.h"
+#include "out_file.h"
 #include "util/util.h"
 
 #include <getopt.h>
@@ -79,7 +78,7 @@ static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 		switch (o) {
 		case OPT_BASELINE:
 			if (is_run_number(optarg)) {	/* --baseline RUN: a run of --db */
-				if ((c->baseline_run = stored_parse_run(optarg)) < 0)
+				if ((c->baseline_run = cli_parse_run(optarg)) < 0)
 					return MC_EXIT_ERROR;
 			} else {
 				c->baseline_db = optarg;
@@ -87,28 +86,28 @@ static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 			break;
 		case OPT_DB: c->db = optarg; break;
 		case OPT_BASELINE_RUN:
-			if ((c->baseline_run = stored_parse_run(optarg)) < 0)
+			if ((c->baseline_run = cli_parse_run(optarg)) < 0)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_RUN:
-			if ((c->run = stored_parse_run(optarg)) < 0)
+			if ((c->run = cli_parse_run(optarg)) < 0)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_FORMAT:
 			if (strcmp(optarg, "text") && strcmp(optarg, "json"))
-				return stored_usage_error("diff", "unknown --format '%s' (text or json)", optarg);
+				return cli_usage_error("diff", "unknown --format '%s' (text or json)", optarg);
 			c->json = !strcmp(optarg, "json");
 			break;
 		case 'o': c->output = optarg; break;
 		case 'h': fputs(diff_usage, stdout); return MC_EXIT_CLEAN;
-		case ':': return stored_usage_error("diff", "option '%s' needs an argument", argv[optind - 1]);
-		default: return stored_usage_error("diff", "unknown option '%s'", argv[optind - 1]);
+		case ':': return cli_usage_error("diff", "option '%s' needs an argument", argv[optind - 1]);
+		default: return cli_usage_error("diff", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return stored_usage_error("diff", "unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("diff", "unexpected argument '%s'", argv[optind]);
 	if (!c->baseline_db && c->baseline_run < 0)
-		return stored_usage_error("diff", "%s", "give --baseline OLD.db or --baseline-run ID");
+		return cli_usage_error("diff", "give --baseline OLD.db or --baseline-run ID");
 	return -1;
 }
 
@@ -125,7 +124,7 @@ static void add_finding_line(struct strbuf *sb, const char *what, const struct m
 	strbuf_addf(sb, ") #%s\n", f->fingerprint);
 }
 
-static int write_text(FILE *out, const struct baseline_diff *d, long long brun, long long crun)
+static int write_text(FILE *out, const struct mc_baseline_diff *d, long long brun, long long crun)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int rc;
@@ -138,14 +137,14 @@ static int write_text(FILE *out, const struct baseline_diff *d, long long brun, 
 	for (size_t i = 0; i < d->same.n; i++)
 		add_finding_line(&sb, "unchanged", d->same.v[i]);
 	strbuf_addf(&sb, "mmiocheck diff: %zu new (%zu warning or error), %zu fixed, %zu unchanged "
-		    "(baseline run %lld, current run %lld)\n", d->added.n, baseline_failures(&d->added),
+		    "(baseline run %lld, current run %lld)\n", d->added.n, cli_count_failures(&d->added),
 		    d->fixed.n, d->same.n, brun, crun);
 	rc = fputs(sb.buf, out) == EOF ? -1 : 0;
 	strbuf_release(&sb);
 	return rc;
 }
 
-static json_t *finding_list_json(const finding_list *l)
+static json_t *finding_list_json(const struct mc_finding_list *l)
 {
 	json_t *a = json_array();
 
@@ -165,7 +164,7 @@ static json_t *finding_list_json(const finding_list *l)
 	return a;
 }
 
-static int write_json(FILE *out, const struct baseline_diff *d, long long brun, long long crun)
+static int write_json(FILE *out, const struct mc_baseline_diff *d, long long brun, long long crun)
 {
 	json_t *root = json_pack("{s:s, s:i, s:I, s:I}", "format", "mmiocheck-diff", "version", 1,
 				 "baseline_run", (json_int_t)brun, "run", (json_int_t)crun);
@@ -175,7 +174,7 @@ static int write_json(FILE *out, const struct baseline_diff *d, long long brun, 
 	json_object_set_new(root, "fixed", finding_list_json(&d->fixed));
 	json_object_set_new(root, "unchanged", finding_list_json(&d->same));
 	json_object_set_new(root, "summary", json_pack("{s:I, s:I, s:I, s:I}", "new", (json_int_t)d->added.n,
-						       "new_failures", (json_int_t)baseline_failures(&d->added),
+						       "new_failures", (json_int_t)cli_count_failures(&d->added),
 						       "fixed", (json_int_t)d->fixed.n,
 						       "unchanged", (json_int_t)d->same.n));
 	rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
@@ -188,21 +187,21 @@ static int write_json(FILE *out, const struct baseline_diff *d, long long brun, 
 /* Load both runs (the baseline first, so a missing baseline is the error
  * named); with one database and no --baseline-run the baseline is the run
  * just before the current one. */
-static int load_both(const struct diff_cli *c, struct stored_run *base, struct stored_run *cur)
+static int load_both(const struct diff_cli *c, struct mc_run *base, struct mc_run *cur)
 {
 	if (c->baseline_db) {
-		if (stored_load_baseline(c->baseline_db, c->baseline_run, base) < 0)
+		if (cli_load_baseline(c->baseline_db, c->baseline_run, base) < 0)
 			return -1;
-		if (stored_load(c->db, c->run, cur) < 0) {
-			stored_run_release(base);
+		if (cli_load_run(c->db, c->run, cur) < 0) {
+			mc_run_release(base);
 			return -1;
 		}
 		return 0;
 	}
-	if (stored_load(c->db, c->run, cur) < 0)
+	if (cli_load_run(c->db, c->run, cur) < 0)
 		return -1;
-	if (stored_load(c->db, c->baseline_run >= 0 ? c->baseline_run : cur->run_id - 1, base) < 0) {
-		stored_run_release(cur);
+	if (cli_load_run(c->db, c->baseline_run >= 0 ? c->baseline_run : cur->run_id - 1, base) < 0) {
+		mc_run_release(cur);
 		return -1;
 	}
 	return 0;
@@ -211,9 +210,9 @@ static int load_both(const struct diff_cli *c, struct stored_run *base, struct s
 int cmd_diff(int argc, char **argv)
 {
 	struct diff_cli c = { NULL, "mmiocheck.db", NULL, -1, -1, false };
-	struct stored_run base, cur;
-	struct stored_view bview, cview;
-	struct baseline_diff d;
+	struct mc_run base, cur;
+	struct mc_run_view bview, cview;
+	struct mc_baseline_diff d;
 	struct out_file out;
 	int status = parse_diff_args(&c, argc, argv);
 
@@ -221,20 +220,20 @@ int cmd_diff(int argc, char **argv)
 		return status;
 	if (load_both(&c, &base, &cur) < 0)
 		return MC_EXIT_ERROR;
-	stored_view_unsuppressed(&base, &bview);
-	stored_view_unsuppressed(&cur, &cview);
-	baseline_compare(bview.shown, bview.n, cview.shown, cview.n, &d);
+	mc_run_unsuppressed(&base, &bview);
+	mc_run_unsuppressed(&cur, &cview);
+	mc_baseline_compare(bview.shown, bview.n, cview.shown, cview.n, &d);
 	status = MC_EXIT_ERROR;
 	if (out_open(&out, c.output) == 0) {
 		int rc = c.json ? write_json(out.f, &d, base.run_id, cur.run_id)
 				: write_text(out.f, &d, base.run_id, cur.run_id);
 		if (out_close(&out, rc == 0) == 0)
-			status = baseline_failures(&d.added) ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
+			status = cli_count_failures(&d.added) ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
 	}
-	baseline_diff_release(&d);
-	stored_view_release(&bview);
-	stored_view_release(&cview);
-	stored_run_release(&base);
-	stored_run_release(&cur);
+	mc_baseline_diff_release(&d);
+	mc_run_view_release(&bview);
+	mc_run_view_release(&cview);
+	mc_run_release(&base);
+	mc_run_release(&cur);
 	return status;
 }

@@ -13,9 +13,7 @@
  * or input error (then nothing is written).
  */
 #include "cli.h"
-#include "fixit.h"
 #include "out_file.h"
-#include "stored.h"
 #include "util/util.h"
 
 #include <errno.h>
@@ -77,7 +75,7 @@ static int parse_fix_args(struct fix_cli *c, int argc, char **argv)
 		switch (o) {
 		case OPT_DB: c->db = optarg; break;
 		case OPT_RUN:
-			if ((c->run = stored_parse_run(optarg)) < 0)
+			if ((c->run = cli_parse_run(optarg)) < 0)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_RULE: c->rule = optarg; break;
@@ -86,35 +84,39 @@ static int parse_fix_args(struct fix_cli *c, int argc, char **argv)
 		case OPT_APPLY: c->apply = true; break;
 		case 'o': c->output = optarg; break;
 		case 'h': fputs(fix_usage, stdout); return MC_EXIT_CLEAN;
-		case ':': return stored_usage_error("fix", "option '%s' needs an argument", argv[optind - 1]);
-		default: return stored_usage_error("fix", "unknown option '%s'", argv[optind - 1]);
+		case ':': return cli_usage_error("fix", "option '%s' needs an argument", argv[optind - 1]);
+		default: return cli_usage_error("fix", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return stored_usage_error("fix", "unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("fix", "unexpected argument '%s'", argv[optind]);
 	if (dry && c->apply)
-		return stored_usage_error("fix", "%s", "--dry-run and --apply exclude each other");
+		return cli_usage_error("fix", "--dry-run and --apply exclude each other");
 	return -1;
 }
 
 /* The fix ranges of one stored file (unsuppressed findings of the rule). */
-static void collect_ranges(const struct fix_cli *c, const struct mc_result *r, struct fix_file *ff)
+static void collect_ranges(const struct fix_cli *c, const struct mc_result *r, struct mc_fix_file *ff)
 {
+	VEC(struct mc_fix_range) ranges = VEC_INIT;
+
 	for (size_t k = 0; k < r->nfindings; k++) {
 		const struct mc_finding *f = &r->findings[k];
 		if (!f->fixit_first_line || (c->rule && (!f->rule || strcmp(f->rule, c->rule))))
 			continue;
-		struct fix_range range = { f->fixit_first_line,
-					   f->fixit_last_line ? f->fixit_last_line : f->fixit_first_line };
-		VEC_PUSH(ff->ranges, range);
+		struct mc_fix_range range = { f->fixit_first_line,
+					      f->fixit_last_line ? f->fixit_last_line : f->fixit_first_line };
+		VEC_PUSH(ranges, range);
 	}
+	ff->ranges = ranges.v;
+	ff->nranges = ranges.n;
 }
 
 
 /* Everything a fix run produces, computed before anything is written. */
 struct fix_outputs {
 	struct strbuf diff;
-	VEC(struct strbuf) texts;	/* new content of paths.v[i] */
+	VEC(struct mc_fix_output) texts;	/* new content of paths.v[i] */
 	VEC(char *) paths;
 	int total;			/* statements removed */
 };
@@ -123,30 +125,35 @@ struct fix_outputs {
 static int fix_one(const struct fix_cli *c, const struct mc_result *r, const char *root,
 		   struct fix_outputs *outs)
 {
-	struct fix_file ff = { r->path, NULL, r->content_hash[0] ? r->content_hash : NULL, VEC_INIT };
-	struct strbuf text = STRBUF_INIT, err = STRBUF_INIT;
+	struct mc_fix_file ff = { r->path, NULL, r->content_hash[0] ? r->content_hash : NULL, NULL, 0 };
+	struct mc_fix_output fixed;
+	char *err = NULL;
 	int n = 0;
 
 	collect_ranges(c, r, &ff);
-	if (!ff.ranges.n)
+	if (!ff.nranges) {
+		free(ff.ranges);
 		return 0;
+	}
 	char *path = r->path[0] == '/' || !root ? xstrdup(r->path) : xasprintf("%s/%s", root, r->path);
 	ff.path = path;
-	strbuf_init(&text);
-	strbuf_init(&err);
-	n = fixit_file(&ff, &outs->diff, &text, &err);
+	n = mc_fix_file(&ff, &fixed, &err);
 	if (n > 0) {
 		outs->total += n;
-		VEC_PUSH(outs->texts, text);
+		strbuf_add(&outs->diff, fixed.diff, fixed.diff_len);
+		free(fixed.diff);
+		fixed.diff = NULL;
+		VEC_PUSH(outs->texts, fixed);
 		VEC_PUSH(outs->paths, path);
 	} else {
 		if (n < 0)
-			mc_error("%s", err.buf);
+			mc_error("%s", err);
 		free(path);
-		strbuf_release(&text);
+		free(fixed.diff);
+		free(fixed.text);
 	}
-	strbuf_release(&err);
-	VEC_FREE(ff.ranges);
+	free(err);
+	free(ff.ranges);
 	return n < 0 ? -1 : 0;
 }
 
@@ -163,12 +170,12 @@ static int replace_files(const struct fix_outputs *outs)
 	int rc = 0;
 
 	for (; opened < n && rc == 0; opened++) {
-		const struct strbuf *t = &outs->texts.v[opened];
+		const struct mc_fix_output *t = &outs->texts.v[opened];
 		if (out_open_replace(&of[opened], outs->paths.v[opened]) < 0) {
 			rc = -1;
 			break;
 		}
-		fwrite(t->buf ? t->buf : "", 1, t->len, of[opened].f);
+		fwrite(t->text, 1, t->text_len, of[opened].f);
 		rc = out_finish(&of[opened]);
 	}
 	while (rc == 0 && committed < n)
@@ -203,7 +210,7 @@ static int write_outputs(const struct fix_cli *c, const struct fix_outputs *outs
 }
 
 /* Compute every file's fix first (all or nothing), then write. */
-static int run_fix(const struct fix_cli *c, const struct stored_view *view, const char *root)
+static int run_fix(const struct fix_cli *c, const struct mc_run_view *view, const char *root)
 {
 	struct fix_outputs outs = { STRBUF_INIT, VEC_INIT, VEC_INIT, 0 };
 	int status = MC_EXIT_CLEAN;
@@ -215,7 +222,7 @@ static int run_fix(const struct fix_cli *c, const struct stored_view *view, cons
 	if (status == MC_EXIT_CLEAN)
 		status = write_outputs(c, &outs);
 	for (size_t i = 0; i < outs.texts.n; i++) {
-		strbuf_release(&outs.texts.v[i]);
+		free(outs.texts.v[i].text);
 		free(outs.paths.v[i]);
 	}
 	VEC_FREE(outs.texts);
@@ -227,19 +234,19 @@ static int run_fix(const struct fix_cli *c, const struct stored_view *view, cons
 int cmd_fix(int argc, char **argv)
 {
 	struct fix_cli c = { "mmiocheck.db", NULL, NULL, NULL, -1, false };
-	struct stored_run run;
-	struct stored_view view;
+	struct mc_run run;
+	struct mc_run_view view;
 	int status = parse_fix_args(&c, argc, argv);
 
 	if (status >= 0)
 		return status;
-	if (stored_load(c.db, c.run, &run) < 0)
+	if (cli_load_run(c.db, c.run, &run) < 0)
 		return MC_EXIT_ERROR;
 	/* Diff paths relative to the root, so `git apply` there takes them. */
-	stored_run_relativize(&run, c.source_root ? c.source_root : run.cwd);
-	stored_view_unsuppressed(&run, &view);
+	mc_run_relativize(&run, c.source_root ? c.source_root : run.cwd);
+	mc_run_unsuppressed(&run, &view);
 	status = run_fix(&c, &view, c.source_root ? c.source_root : run.cwd);
-	stored_view_release(&view);
-	stored_run_release(&run);
+	mc_run_view_release(&view);
+	mc_run_release(&run);
 	return status;
 }

@@ -1,6 +1,6 @@
 /*
  * cmd_merge.c - `mmiocheck merge OUT.db IN.db...`: combine the databases of
- * sharded CI jobs into one (store/merge.h).
+ * sharded CI jobs into one (mc_db_merge).
  *
  * OUT is created if it does not exist.  Each input is checked first (a
  * mmiocheck database at the current schema; an older one is upgraded in
@@ -11,11 +11,10 @@
  */
 #include "cli.h"
 #include "mmiocheck/mmiocheck.h"
-#include "store/merge.h"
-#include "store/query.h"
 #include "util/util.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char usage_text[] =
@@ -29,50 +28,32 @@ static const char usage_text[] =
 	"\n"
 	"Exit status: 0 merged, 2 usage error or an input that could not be merged.\n";
 
-/* Check that in_path is a current mmiocheck database (upgrading an older one). */
-static int check_input(const char *in_path, struct strbuf *err)
-{
-	bool older = false;
-	struct store *st = store_open_query(in_path, &older, err);
-
-	if (!st && older) {
-		strbuf_reset(err);
-		st = store_open(in_path, err);
-	}
-	store_close(st);
-	return st ? 0 : -1;
-}
-
 /* Merge one input and say what it added. */
-static int merge_one(struct store *out, const char *in_path)
+static int merge_one(struct mc_db *out, const char *in_path)
 {
-	struct strbuf err = STRBUF_INIT;
-	struct merge_stats ms;
-	int rc = check_input(in_path, &err);
+	char *err = NULL;
+	struct mc_merge_stats ms;
+	int rc = mc_db_merge(out, in_path, &ms, &err);
 
-	if (rc == 0)
-		rc = store_merge(out, in_path, &ms, &err);
 	if (rc < 0)
-		mc_error("%s", err.buf);
+		mc_error("%s", err);
 	else
 		printf("%s: %lld run%s added, %lld already present; %lld file%s added, %lld replaced, "
 		       "%lld unchanged; %lld finding%s added\n", in_path, ms.runs_added,
 		       ms.runs_added == 1 ? "" : "s", ms.runs_known, ms.files_added,
 		       ms.files_added == 1 ? "" : "s", ms.files_replaced, ms.files_kept,
 		       ms.findings_added, ms.findings_added == 1 ? "" : "s");
-	if (rc == 0 && ms.skipped_tables.len)
-		mc_error("%s: not merged (no reference to a file or finding): %s", in_path,
-			 ms.skipped_tables.buf);
-	if (rc == 0)
-		strbuf_release(&ms.skipped_tables);
-	strbuf_release(&err);
+	if (rc == 0 && ms.skipped_tables)
+		mc_error("%s: not merged (no reference to a file or finding): %s", in_path, ms.skipped_tables);
+	free(ms.skipped_tables);
+	free(err);
 	return rc;
 }
 
 int cmd_merge(int argc, char **argv)
 {
-	struct strbuf err = STRBUF_INIT;
-	struct store *out;
+	char *err = NULL;
+	struct mc_db *out;
 	int status = MC_EXIT_CLEAN;
 
 	if (argc >= 2 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
@@ -80,26 +61,19 @@ int cmd_merge(int argc, char **argv)
 		return MC_EXIT_CLEAN;
 	}
 	for (int i = 1; i < argc; i++)
-		if (argv[i][0] == '-') {
-			mc_eprintf("mmiocheck: merge: unknown option '%s' (see mmiocheck merge --help)\n",
-				argv[i]);
-			return MC_EXIT_ERROR;
-		}
-	if (argc < 3) {
-		mc_eprintf("mmiocheck: merge: needs OUT.db and at least one IN.db "
-			"(see mmiocheck merge --help)\n");
-		return MC_EXIT_ERROR;
-	}
-	out = store_open(argv[1], &err);
+		if (argv[i][0] == '-')
+			return cli_usage_error("merge", "unknown option '%s'", argv[i]);
+	if (argc < 3)
+		return cli_usage_error("merge", "needs OUT.db and at least one IN.db");
+	out = mc_db_open(argv[1], &err);
 	if (!out) {
-		mc_error("%s", err.buf);
-		strbuf_release(&err);
+		mc_error("%s", err);
+		free(err);
 		return MC_EXIT_ERROR;
 	}
 	for (int i = 2; i < argc; i++)
 		if (merge_one(out, argv[i]) < 0)
 			status = MC_EXIT_ERROR;
-	store_close(out);
-	strbuf_release(&err);
+	mc_db_close(out);
 	return status;
 }

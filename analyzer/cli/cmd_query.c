@@ -8,21 +8,18 @@
  *                   [--format table|json|csv]
  *   mmiocheck query [--db PATH] --sql "SELECT ..."
  *
- * The database is opened read-only (store/query.h); an older schema is
- * first upgraded by a normal open, as any other verb would.
+ * The database is opened read-only (mc_db_open_query); an older schema is
+ * first upgraded, as any other verb would.
  * Exit status: 0 success, 2 usage error or a refused query or database.
  */
 #include "cli.h"
 #include "mmiocheck/mmiocheck.h"
 #include "query_output.h"
-#include "stored.h"
-#include "store/query.h"
 #include "util/util.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,7 +60,7 @@ struct query_cli {
 	unsigned max_ms;		/* --sql time limit */
 	const char *rules_dir;
 	VEC(const char *) rules;
-	struct query_filter filter;
+	struct mc_query_filter filter;
 	int format;			/* QUERY_OUT_* */
 };
 
@@ -91,19 +88,6 @@ static const struct option long_options[] = {
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
 };
-
-static int usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static int usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "mmiocheck: query: ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, " (see mmiocheck query --help)\n");
-	return MC_EXIT_ERROR;
-}
 
 /* Is s an ISO date or date-time (YYYY-MM-DD[THH:MM[:SS[.fff]]][Z])? */
 /* Is the date (and time) of a --since value one that exists (no month 13,
@@ -150,27 +134,27 @@ static bool valid_time(const char *s)
 }
 
 /* Parse "rule,file,..." into the filter's group keys; -1 on a bad word. */
-static int parse_group_by(struct query_filter *qf, const char *list)
+static int parse_group_by(struct mc_query_filter *qf, const char *list)
 {
 	char *copy = xstrdup(list), *save = NULL;
 	int rc = 0;
 
 	qf->ngroup = 0;
 	for (char *w = strtok_r(copy, ",", &save); w && rc == 0; w = strtok_r(NULL, ",", &save)) {
-		int g = query_group_by_name(w);
+		int g = mc_query_group_by_name(w);
 		bool dup = false;
 		for (int i = 0; g >= 0 && i < qf->ngroup; i++)
-			dup |= qf->group[i] == (enum query_group)g;
+			dup |= qf->group[i] == (enum mc_query_group)g;
 		if (g < 0 || dup) {
-			usage_error(g < 0 ? "unknown --group-by key '%s' (rule, file, function, lock, model)"
+			cli_usage_error("query", g < 0 ? "unknown --group-by key '%s' (rule, file, function, lock, model)"
 					  : "--group-by key '%s' given twice", w);
 			rc = -1;
 		} else {
-			qf->group[qf->ngroup++] = (enum query_group)g;
+			qf->group[qf->ngroup++] = (enum mc_query_group)g;
 		}
 	}
 	if (rc == 0 && qf->ngroup == 0) {
-		usage_error("--group-by '%s' names no key", list);
+		cli_usage_error("query", "--group-by '%s' names no key", list);
 		rc = -1;
 	}
 	free(copy);
@@ -195,11 +179,11 @@ static int take_option(struct query_cli *q, int o)
 		errno = 0;
 		q->filter.run = strtoll(optarg, &end, 10);
 		if (!*optarg || *end || errno == ERANGE || q->filter.run < 1)
-			return usage_error("bad --run '%s' (a run id, 1 or more)", optarg);
+			return cli_usage_error("query", "bad --run '%s' (a run id, 1 or more)", optarg);
 		break;
 	case OPT_SINCE:
 		if (!valid_time(optarg))
-			return usage_error("bad --since '%s' (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS])", optarg);
+			return cli_usage_error("query", "bad --since '%s' (YYYY-MM-DD or YYYY-MM-DDTHH:MM[:SS])", optarg);
 		q->filter.since = optarg;
 		break;
 	case OPT_GROUP_BY:
@@ -214,15 +198,15 @@ static int take_option(struct query_cli *q, int o)
 		else if (!strcmp(optarg, "csv"))
 			q->format = QUERY_OUT_CSV;
 		else
-			return usage_error("unknown --format '%s' (table, json or csv)", optarg);
+			return cli_usage_error("query", "unknown --format '%s' (table, json or csv)", optarg);
 		break;
 	case OPT_SQL: q->sql = optarg; break;
 	case OPT_MAX_SECONDS: {
-		end = NULL;
+		char *end = NULL;
 		errno = 0;
 		double v = strtod(optarg, &end);
 		if (!*optarg || *end || errno || !(v >= 0 && v <= 86400))
-			return usage_error("bad --max-seconds '%s' (0..86400)", optarg);
+			return cli_usage_error("query", "bad --max-seconds '%s' (0..86400)", optarg);
 		q->max_ms = (unsigned)(v * 1000 + 0.5);
 		break;
 	}
@@ -240,7 +224,7 @@ static int take_option(struct query_cli *q, int o)
 /* Parse the command line; -1 to go on, else an exit status. */
 static int parse_args(struct query_cli *q, int argc, char **argv)
 {
-	const struct query_filter *f = &q->filter;
+	const struct mc_query_filter *f = &q->filter;
 
 	opterr = 0;
 	optind = 1;
@@ -249,47 +233,38 @@ static int parse_args(struct query_cli *q, int argc, char **argv)
 		if (o == -1)
 			break;
 		if (o == ':')
-			return usage_error("option '%s' needs an argument", argv[optind - 1]);
+			return cli_usage_error("query", "option '%s' needs an argument", argv[optind - 1]);
 		int rc = take_option(q, o);
 		if (rc == -2)
-			return usage_error("unknown option '%s'", argv[optind - 1]);
+			return cli_usage_error("query", "unknown option '%s'", argv[optind - 1]);
 		if (rc >= 0)
 			return rc;
 	}
 	if (optind < argc)
-		return usage_error("unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("query", "unexpected argument '%s'", argv[optind]);
 	if (q->sql && (f->rule || f->file_glob || f->function || f->lock || f->model || f->run ||
 		       f->since || f->ngroup))
-		return usage_error("%s", "--sql cannot be combined with filters or --group-by");
+		return cli_usage_error("query", "--sql cannot be combined with filters or --group-by");
 	return -1;
 }
 
 /* Open the database read-only, upgrading an older schema first. */
-static struct store *open_for_query(const char *path)
+static struct mc_db *open_for_query(const char *path)
 {
-	struct strbuf err = STRBUF_INIT;
-	bool older = false;
-	struct store *st = store_open_query(path, &older, &err);
+	char *err = NULL;
+	bool upgraded = false;
+	struct mc_db *db = mc_db_open_query(path, &upgraded, &err);
 
-	if (!st && older) {
-		struct store *rw;
-		strbuf_reset(&err);
-		rw = store_open(path, &err);	/* upgrades in one transaction */
-		if (rw) {
-			store_close(rw);
-			mc_eprintf("mmiocheck: %s: upgraded to schema version %d\n", path,
-				store_schema_version());
-			st = store_open_query(path, &older, &err);
-		}
-	}
-	if (!st)
-		mc_error("%s", err.buf);
-	strbuf_release(&err);
-	return st;
+	if (upgraded)
+		mc_eprintf("mmiocheck: %s: upgraded to schema version %d\n", path, mc_db_schema_version());
+	if (!db)
+		mc_error("%s", err);
+	free(err);
+	return db;
 }
 
-/* store_row_fn that only counts the rows (not the header call). */
-static int count_row(void *ud, const struct store_row *row)
+/* mc_row_fn that only counts the rows (not the header call). */
+static int count_row(void *ud, const struct mc_row *row)
 {
 	if (row->values)
 		++*(size_t *)ud;
@@ -302,16 +277,17 @@ static int count_row(void *ud, const struct store_row *row)
  * would otherwise print nothing, as if the code were clean.  0, or -1 after
  * an error that lists the known ones.
  */
-static int check_rule(const struct query_cli *q, struct store *st)
+static int check_rule(const struct query_cli *q, struct mc_db *db)
 {
-	struct stored_rules known;
-	struct strbuf list = STRBUF_INIT, err = STRBUF_INIT;
+	struct cli_checks known;
+	struct strbuf list = STRBUF_INIT;
+	char *err = NULL;
 	size_t stored = 0;
 	int rc = -1;
 
 	if (!q->filter.rule)
 		return 0;
-	if (stored_rules_load(q->rules_dir, q->rules.v, (int)q->rules.n, &known) < 0)
+	if (cli_checks_load(q->rules_dir, q->rules.v, (int)q->rules.n, &known) < 0)
 		return -1;
 	strbuf_init(&list);
 	for (size_t i = 0; i < known.n; i++) {
@@ -319,42 +295,42 @@ static int check_rule(const struct query_cli *q, struct store *st)
 			rc = 0;
 		strbuf_addf(&list, "%s%s", i ? ", " : "", known.v[i].id);
 	}
-	if (rc < 0 && store_query_findings(st, &q->filter, count_row, &stored, &err) == 0 && stored)
+	if (rc < 0 && mc_db_query_findings(db, &q->filter, count_row, &stored, &err) == 0 && stored)
 		rc = 0;
 	if (rc < 0)
 		mc_error("query: unknown --rule '%s' (known: %s; --rules FILE adds the checks of a rules file)",
 			 q->filter.rule, list.buf);
 	strbuf_release(&list);
-	strbuf_release(&err);
-	stored_rules_release(&known);
+	free(err);
+	cli_checks_release(&known);
 	return rc;
 }
 
 int cmd_query(int argc, char **argv)
 {
 	struct query_cli q;
-	struct strbuf err = STRBUF_INIT;
+	char *err = NULL;
 	struct query_output out;
-	struct store *st;
+	struct mc_db *db;
 	int status, rc;
 
 	memset(&q, 0, sizeof(q));
-	q.max_ms = QUERY_DEFAULT_MS;
+	q.max_ms = MC_QUERY_DEFAULT_MS;
 	status = parse_args(&q, argc, argv);
-	if (status >= 0 || !(st = open_for_query(q.db ? q.db : "mmiocheck.db"))) {
+	if (status >= 0 || !(db = open_for_query(q.db ? q.db : "mmiocheck.db"))) {
 		VEC_FREE(q.rules);
 		return status >= 0 ? status : MC_EXIT_ERROR;
 	}
-	if (check_rule(&q, st) < 0) {
-		store_close(st);
+	if (check_rule(&q, db) < 0) {
+		mc_db_close(db);
 		VEC_FREE(q.rules);
 		return MC_EXIT_ERROR;
 	}
 	query_output_init(&out, stdout, q.format);
 	if (q.sql)
-		rc = store_query_sql(st, q.sql, q.max_ms, query_output_row, &out, &err);
+		rc = mc_db_query_sql(db, q.sql, q.max_ms, query_output_row, &out, &err);
 	else
-		rc = store_query_findings(st, &q.filter, query_output_row, &out, &err);
+		rc = mc_db_query_findings(db, &q.filter, query_output_row, &out, &err);
 	if (rc == 0 && out.failure)
 		rc = -1;
 	if (rc < 0)
@@ -368,9 +344,9 @@ int cmd_query(int argc, char **argv)
 	else if (out.failure == QUERY_OUT_WRITE_ERROR)
 		mc_error("cannot write the query's output: %s", strerror(out.write_errno));
 	else if (rc < 0)
-		mc_error("%s", err.buf);
-	strbuf_release(&err);
-	store_close(st);
+		mc_error("%s", err ? err : "query failed");
+	free(err);
+	mc_db_close(db);
 	VEC_FREE(q.rules);
 	return rc < 0 ? MC_EXIT_ERROR : MC_EXIT_CLEAN;
 }

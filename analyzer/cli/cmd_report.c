@@ -15,7 +15,7 @@
  * file is written).
  */
 #include "cli.h"
-#include "stored.h"
+#include "out_file.h"
 #include "mmiocheck/mmiocheck.h"
 #include "util/util.h"
 
@@ -102,12 +102,12 @@ static int parse_report_args(struct report_cli *c, int argc, char **argv)
 		switch (o) {
 		case OPT_DB: c->db = optarg; break;
 		case OPT_RUN:
-			if ((c->run = stored_parse_run(optarg)) < 0)
+			if ((c->run = cli_parse_run(optarg)) < 0)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_FORMAT:
 			if (parse_format(optarg, &c->format) < 0)
-				return stored_usage_error("report", "unknown --format '%s' (text, json, sarif, "
+				return cli_usage_error("report", "unknown --format '%s' (text, json, sarif, "
 							  "github, gitlab or html)", optarg);
 			break;
 		case 'o': c->output = optarg; break;
@@ -118,17 +118,17 @@ static int parse_report_args(struct report_cli *c, int argc, char **argv)
 		case OPT_RULES_DIR: c->rules_dir = optarg; break;
 		case OPT_FAIL_ON:
 			if (cli_fail_on(optarg) < 0)
-				return stored_usage_error("report", "unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")",
+				return cli_usage_error("report", "unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")",
 							  optarg);
 			break;
 		case OPT_SHOW_SUPP: c->show_suppressed = true; break;
 		case 'h': fputs(report_usage, stdout); return MC_EXIT_CLEAN;
-		case ':': return stored_usage_error("report", "option '%s' needs an argument", argv[optind - 1]);
-		default: return stored_usage_error("report", "unknown option '%s'", argv[optind - 1]);
+		case ':': return cli_usage_error("report", "option '%s' needs an argument", argv[optind - 1]);
+		default: return cli_usage_error("report", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
 	if (optind < argc)
-		return stored_usage_error("report", "unexpected argument '%s'", argv[optind]);
+		return cli_usage_error("report", "unexpected argument '%s'", argv[optind]);
 	return -1;
 }
 
@@ -181,24 +181,24 @@ static int write_format(const struct report_cli *c, FILE *out, struct mc_result 
 /* Load, render, write: the body of the verb once arguments are parsed. */
 static int run_report(struct report_cli *c)
 {
-	struct stored_run run;
-	struct stored_rules rules;
-	struct stored_view view = { NULL, 0 };
+	struct mc_run run;
+	struct cli_checks rules;
+	struct mc_run_view view = { NULL, 0 };
 	struct report_meta meta;
 	struct report_ci ci;
 	struct out_file out;
 	const char *models[32];
 	int status = MC_EXIT_ERROR;
 
-	if (stored_load(c->db, c->run, &run) < 0)
+	if (cli_load_run(c->db, c->run, &run) < 0)
 		return MC_EXIT_ERROR;
-	if (stored_rules_load(c->rules_dir, c->rules.v, (int)c->rules.n, &rules) < 0) {
-		stored_run_release(&run);
+	if (cli_checks_load(c->rules_dir, c->rules.v, (int)c->rules.n, &rules) < 0) {
+		mc_run_release(&run);
 		return MC_EXIT_ERROR;
 	}
 	if (c->source_root)
-		stored_run_relativize(&run, c->source_root);
-	stored_view_unsuppressed(&run, &view);
+		mc_run_relativize(&run, c->source_root);
+	mc_run_unsuppressed(&run, &view);
 	meta.tool_version = MMIOCHECK_VERSION;
 	meta.run_id = run.run_id;
 	meta.models = models;
@@ -215,7 +215,7 @@ static int run_report(struct report_cli *c)
 	bool all = c->format == FMT_SARIF || c->show_suppressed;
 	struct mc_result *const *results = all ? run.results : view.shown;
 	if (all)
-		ci.suppressed = (struct report_suppression *const *const *)run.suppressed;
+		ci.suppressed = (struct mc_suppression *const *const *)run.suppressed;
 	if (out_open(&out, c->output) == 0) {
 		int rc = write_format(c, out.f, results, run.nresults, &ci,
 				      c->source_root ? c->source_root : run.cwd);
@@ -223,12 +223,12 @@ static int run_report(struct report_cli *c)
 			mc_error("%s: cannot write the %s report", c->output ? c->output : "stdout",
 				 format_names[c->format]);
 		if (out_close(&out, rc == 0) == 0)
-			status = stored_any_failure(view.shown, view.n) ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
+			status = cli_any_failure(view.shown, view.n) ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
 	}
 	free(uri);
-	stored_view_release(&view);
-	stored_rules_release(&rules);
-	stored_run_release(&run);
+	mc_run_view_release(&view);
+	cli_checks_release(&rules);
+	mc_run_release(&run);
 	return status;
 }
 

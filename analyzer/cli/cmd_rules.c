@@ -173,18 +173,12 @@ static int parse_rules_args(struct rules_args *a, int argc, char **argv)
 		case 'r': VEC_PUSH(a->extra, optarg); break;
 		case 'd': a->dir = optarg; break;
 		case 'h': fputs(rules_usage, stdout); return MC_EXIT_CLEAN;
-		case ':':
-			mc_error("rules: option '%s' needs an argument (see mmiocheck rules --help)", argv[optind - 1]);
-			return MC_EXIT_ERROR;
-		default:
-			mc_error("rules: unknown option '%s' (see mmiocheck rules --help)", argv[optind - 1]);
-			return MC_EXIT_ERROR;
+		case ':': return cli_usage_error("rules", "option '%s' needs an argument", argv[optind - 1]);
+		default: return cli_usage_error("rules", "unknown option '%s'", argv[optind - 1]);
 		}
 	}
-	if (optind < argc) {
-		mc_error("rules: unexpected argument '%s' (see mmiocheck rules --help)", argv[optind]);
-		return MC_EXIT_ERROR;
-	}
+	if (optind < argc)
+		return cli_usage_error("rules", "unexpected argument '%s'", argv[optind]);
 	return -1;
 }
 

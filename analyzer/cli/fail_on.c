@@ -45,3 +45,21 @@ bool cli_finding_fails(const struct mc_finding *f)
 	assert(f);
 	return severity_rank(f->severity) >= fail_rank;
 }
+
+size_t cli_count_failures(const struct mc_finding_list *l)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->n; i++)
+		n += cli_finding_fails(l->v[i]);
+	return n;
+}
+
+bool cli_any_failure(struct mc_result *const *results, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < results[i]->nfindings; k++)
+			if (cli_finding_fails(&results[i]->findings[k]))
+				return true;
+	return false;
+}

@@ -107,7 +107,7 @@ static char *table_cell(const char *s)
 }
 
 /* The header: remember the names; CSV prints them, JSON opens the array. */
-static void take_header(struct query_output *qo, const struct store_row *row)
+static void take_header(struct query_output *qo, const struct mc_row *row)
 {
 	qo->ncols = row->ncols;
 	qo->names = xcalloc(row->ncols ? row->ncols : 1, sizeof(*qo->names));
@@ -126,7 +126,7 @@ static void take_header(struct query_output *qo, const struct store_row *row)
 }
 
 /* One JSON object: numbers as numbers, NULL as null, text as strings. */
-static void json_row(struct query_output *qo, const struct store_row *row)
+static void json_row(struct query_output *qo, const struct mc_row *row)
 {
 	fputs(qo->nrows ? ",\n  {" : "\n  {", qo->out);
 	for (int i = 0; i < row->ncols; i++) {
@@ -134,9 +134,9 @@ static void json_row(struct query_output *qo, const struct store_row *row)
 			fputs(", ", qo->out);
 		json_string(qo->out, qo->names[i]);
 		fputs(": ", qo->out);
-		if (row->types[i] == SV_NULL || !row->values[i])
+		if (row->types[i] == MC_VALUE_NULL || !row->values[i])
 			fputs("null", qo->out);
-		else if (row->types[i] == SV_INT || row->types[i] == SV_REAL)
+		else if (row->types[i] == MC_VALUE_INT || row->types[i] == MC_VALUE_REAL)
 			fputs(row->values[i], qo->out);
 		else
 			json_string(qo->out, row->values[i]);
@@ -144,7 +144,7 @@ static void json_row(struct query_output *qo, const struct store_row *row)
 	fputc('}', qo->out);
 }
 
-int query_output_row(void *ud, const struct store_row *row)
+int query_output_row(void *ud, const struct mc_row *row)
 {
 	struct query_output *qo = ud;
 

@@ -9,7 +9,7 @@
 #ifndef MMIOCHECK_QUERY_OUTPUT_H
 #define MMIOCHECK_QUERY_OUTPUT_H
 
-#include "store/query.h"
+#include "mmiocheck/mmiocheck.h"
 #include "util/util.h"
 
 #include <stdio.h>
@@ -34,8 +34,8 @@ struct query_output {
 };
 
 void query_output_init(struct query_output *qo, FILE *out, int format);
-/* A store_row_fn: the header first, then every row. */
-int query_output_row(void *qo, const struct store_row *row);
+/* An mc_row_fn: the header first, then every row. */
+int query_output_row(void *qo, const struct mc_row *row);
 /* Print what is buffered (table) or the closing bracket (JSON); frees all. */
 void query_output_finish(struct query_output *qo);
 

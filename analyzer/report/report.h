@@ -35,13 +35,6 @@ struct report_rule {
 	const char *summary;	/* one sentence */
 };
 
-/* Why a finding is suppressed (a comment or a --suppress file line). */
-struct report_suppression {
-	char *kind;		/* "inSource" or "external" (the SARIF names) */
-	char *reason;		/* never NULL; "" when none was given */
-	char *origin;		/* "drv.c:41", "suppress.txt:3" */
-};
-
 /*
  * What the CI formats need beyond the findings.  suppressed, when not
  * NULL, has one array per result: suppressed[i][k] is the suppression of
@@ -55,7 +48,7 @@ struct report_ci {
 	const char *help_base;		/* helpUri = help_base + id + ".md"; NULL: no helpUri */
 	const char *tool_uri;		/* SARIF tool.driver.informationUri, or NULL */
 	const char *run_status;		/* runs.status ("ok", "errors", ...), or NULL */
-	struct report_suppression *const *const *suppressed;
+	struct mc_suppression *const *const *suppressed;
 };
 
 /* "file:///abs/dir/" (percent-encoded, with a final '/') for an absolute

@@ -16,7 +16,7 @@
 struct ci_item {
 	const struct mc_finding *f;
 	const struct mc_result *res;
-	const struct report_suppression *supp;	/* NULL: not suppressed */
+	const struct mc_suppression *supp;	/* NULL: not suppressed */
 	size_t order;				/* input position, for stable sorting */
 };
 

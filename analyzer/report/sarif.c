@@ -211,7 +211,7 @@ static json_t *result_properties(const struct mc_finding *f)
 	return p;
 }
 
-static json_t *suppressions(const struct report_suppression *s)
+static json_t *suppressions(const struct mc_suppression *s)
 {
 	json_t *a = json_array(), *o = json_object(), *props = json_object();
 

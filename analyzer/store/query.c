@@ -127,27 +127,27 @@ fail:
 	return NULL;
 }
 
-/* The --group-by words, indexed by enum query_group, and their columns. */
-static const char *const group_names[QG_COUNT] = { "rule", "file", "function", "lock", "model" };
-static const char *const group_columns[QG_COUNT] = { "rule", "path", "function", "lock_name", "model" };
+/* The --group-by words, indexed by enum mc_query_group, and their columns. */
+static const char *const group_names[MC_GROUP_COUNT] = { "rule", "file", "function", "lock", "model" };
+static const char *const group_columns[MC_GROUP_COUNT] = { "rule", "path", "function", "lock_name", "model" };
 
 int query_group_by_name(const char *name)
 {
-	for (int i = 0; i < QG_COUNT; i++)
+	for (int i = 0; i < MC_GROUP_COUNT; i++)
 		if (!strcmp(name, group_names[i]))
 			return i;
 	return -1;
 }
 
 /* Step a prepared statement and hand the header and every row to fn. */
-static int emit_rows(struct store *st, sqlite3_stmt *stmt, store_row_fn fn, void *ud,
+static int emit_rows(struct store *st, sqlite3_stmt *stmt, mc_row_fn fn, void *ud,
 		     struct strbuf *err)
 {
 	int n = sqlite3_column_count(stmt), rc = SQLITE_DONE, stop = 0;
 	const char **names = xcalloc(n ? n : 1, sizeof(*names));
 	const char **values = xcalloc(n ? n : 1, sizeof(*values));
-	enum store_value_type *types = xcalloc(n ? n : 1, sizeof(*types));
-	struct store_row row = { n, names, NULL, NULL };
+	enum mc_value_type *types = xcalloc(n ? n : 1, sizeof(*types));
+	struct mc_row row = { n, names, NULL, NULL };
 
 	for (int i = 0; i < n; i++)
 		names[i] = sqlite3_column_name(stmt, i);
@@ -157,8 +157,8 @@ static int emit_rows(struct store *st, sqlite3_stmt *stmt, store_row_fn fn, void
 	while (!stop && (rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		for (int i = 0; i < n; i++) {
 			int t = sqlite3_column_type(stmt, i);
-			types[i] = t == SQLITE_NULL ? SV_NULL : t == SQLITE_INTEGER ? SV_INT
-				 : t == SQLITE_FLOAT ? SV_REAL : SV_TEXT;
+			types[i] = t == SQLITE_NULL ? MC_VALUE_NULL : t == SQLITE_INTEGER ? MC_VALUE_INT
+				 : t == SQLITE_FLOAT ? MC_VALUE_REAL : MC_VALUE_TEXT;
 			values[i] = (const char *)sqlite3_column_text(stmt, i);
 		}
 		stop = fn(ud, &row);
@@ -180,7 +180,7 @@ static int emit_rows(struct store *st, sqlite3_stmt *stmt, store_row_fn fn, void
 
 /* The filtered findings rows (chains), as a subquery; every filter is
  * "AND column op ?N" with its value bound by bind_filters(). */
-static void add_filtered_rows(const struct query_filter *qf, struct strbuf *sql)
+static void add_filtered_rows(const struct mc_query_filter *qf, struct strbuf *sql)
 {
 	if (qf->run || qf->since)
 		strbuf_adds(sql, "SELECT * FROM (SELECT f.*, fn.name AS function, r.started_at AS run_started"
@@ -217,7 +217,7 @@ static void add_filtered_rows(const struct query_filter *qf, struct strbuf *sql)
  * default a row is a defect and --group-by counts defects; --per-model
  * shows the rows as stored (one per path and model).
  */
-static void build_sql(const struct query_filter *qf, struct strbuf *sql)
+static void build_sql(const struct mc_query_filter *qf, struct strbuf *sql)
 {
 	struct strbuf keys = STRBUF_INIT;
 
@@ -250,7 +250,7 @@ static void bind_opt(sqlite3_stmt *stmt, int idx, const char *s)
 }
 
 /* Bind every filter value to the parameters build_sql() numbered. */
-static void bind_filters(sqlite3_stmt *stmt, const struct query_filter *qf)
+static void bind_filters(sqlite3_stmt *stmt, const struct mc_query_filter *qf)
 {
 	bind_opt(stmt, 1, qf->rule);
 	bind_opt(stmt, 2, qf->file_glob);
@@ -263,14 +263,14 @@ static void bind_filters(sqlite3_stmt *stmt, const struct query_filter *qf)
 		sqlite3_bind_text(stmt, 7, qf->since, -1, SQLITE_TRANSIENT);
 }
 
-int store_query_findings(struct store *st, const struct query_filter *qf, store_row_fn fn,
+int store_query_findings(struct store *st, const struct mc_query_filter *qf, mc_row_fn fn,
 			 void *ud, struct strbuf *err)
 {
 	struct strbuf sql = STRBUF_INIT;
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	assert(qf->ngroup >= 0 && qf->ngroup <= QG_COUNT);
+	assert(qf->ngroup >= 0 && qf->ngroup <= MC_GROUP_COUNT);
 	build_sql(qf, &sql);
 	if (sqlite3_prepare_v2(st->db, sql.buf, -1, &stmt, NULL) != SQLITE_OK) {
 		strbuf_addf(err, "%s: query failed: %s", st->path, sqlite3_errmsg(st->db));
@@ -332,7 +332,7 @@ static void start_deadline(struct store *st, unsigned ms)
 	sqlite3_progress_handler(st->db, QUERY_PROGRESS_STEPS, past_deadline, st);
 }
 
-int store_query_sql(struct store *st, const char *sql, unsigned max_ms, store_row_fn fn, void *ud,
+int store_query_sql(struct store *st, const char *sql, unsigned max_ms, mc_row_fn fn, void *ud,
 		    struct strbuf *err)
 {
 	sqlite3_stmt *stmt = NULL;

@@ -126,7 +126,7 @@ long long store_pick_run(struct store *st, long long wanted, struct strbuf *err)
 }
 
 /* The runs row: models, cwd, status. */
-static int read_run_row(struct store *st, struct stored_run *out, struct strbuf *err)
+static int read_run_row(struct store *st, struct mc_run *out, struct strbuf *err)
 {
 	sqlite3_stmt *stmt = NULL;
 
@@ -205,10 +205,10 @@ static int read_trace(struct store *st, long long finding_id, struct mc_chain *f
 }
 
 /* The suppression recorded for a finding, or NULL. */
-static struct report_suppression *read_suppression(struct store *st, long long finding_id)
+static struct mc_suppression *read_suppression(struct store *st, long long finding_id)
 {
 	sqlite3_stmt *stmt = NULL;
-	struct report_suppression *s = NULL;
+	struct mc_suppression *s = NULL;
 
 	if (sqlite3_prepare_v2(st->db, "SELECT kind, reason, origin FROM suppressions"
 			       " WHERE finding_id = ?1 ORDER BY id LIMIT 1", -1, &stmt, NULL) != SQLITE_OK) {
@@ -286,7 +286,7 @@ static long long finding_from_row(sqlite3_stmt *stmt, struct mc_chain *f)
 	return sqlite3_column_int64(stmt, 0);
 }
 
-static void suppression_free(struct report_suppression *s)
+static void suppression_free(struct mc_suppression *s)
 {
 	if (!s)
 		return;
@@ -306,7 +306,7 @@ static char *group_key(const struct mc_chain *c)
 /* The findings of one files row (its chains grouped into defects), each
  * with its trace and the suppression of its first suppressed chain. */
 static int read_findings(struct store *st, long long file_id, struct mc_result *r,
-			 struct report_suppression ***supp_out, struct strbuf *err)
+			 struct mc_suppression ***supp_out, struct strbuf *err)
 {
 	VEC(struct mc_chain) fs = VEC_INIT;
 	VEC(long long) ids = VEC_INIT;
@@ -334,7 +334,7 @@ static int read_findings(struct store *st, long long file_id, struct mc_result *
 		defects_from_traces(fs.v, fs.n);
 	size_t nrows = fs.n;
 	char **keys = xcalloc(nrows ? nrows : 1, sizeof(*keys));
-	struct report_suppression **row_supp = xcalloc(nrows ? nrows : 1, sizeof(*row_supp));
+	struct mc_suppression **row_supp = xcalloc(nrows ? nrows : 1, sizeof(*row_supp));
 	for (size_t i = 0; i < nrows; i++) {
 		keys[i] = group_key(&fs.v[i]);
 		row_supp[i] = with_supp ? read_suppression(st, ids.v[i]) : NULL;
@@ -361,10 +361,10 @@ static int read_findings(struct store *st, long long file_id, struct mc_result *
 }
 
 /* Every files row of the run, each loaded into an mc_result. */
-static int read_files(struct store *st, struct stored_run *out, struct strbuf *err)
+static int read_files(struct store *st, struct mc_run *out, struct strbuf *err)
 {
 	VEC(struct mc_result *) results = VEC_INIT;
-	VEC(struct report_suppression **) supp = VEC_INIT;
+	VEC(struct mc_suppression **) supp = VEC_INIT;
 	VEC(long long) ids = VEC_INIT;
 	sqlite3_stmt *stmt = NULL;
 	int rc = 0;
@@ -396,19 +396,19 @@ static int read_files(struct store *st, struct stored_run *out, struct strbuf *e
 	return rc;
 }
 
-int store_read_run(struct store *st, long long run_id, struct stored_run *out, struct strbuf *err)
+int store_read_run(struct store *st, long long run_id, struct mc_run *out, struct strbuf *err)
 {
 	assert(st && out && err);
 	memset(out, 0, sizeof(*out));
 	out->run_id = run_id;
 	if (read_run_row(st, out, err) < 0 || read_files(st, out, err) < 0) {
-		stored_run_release(out);
+		store_run_release(out);
 		return -1;
 	}
 	return 0;
 }
 
-size_t stored_run_nfindings(const struct stored_run *r)
+size_t store_run_nfindings(const struct mc_run *r)
 {
 	size_t n = 0;
 
@@ -417,11 +417,11 @@ size_t stored_run_nfindings(const struct stored_run *r)
 	return n;
 }
 
-void stored_run_release(struct stored_run *r)
+void store_run_release(struct mc_run *r)
 {
 	for (size_t i = 0; i < r->nresults; i++) {
 		for (size_t k = 0; r->suppressed && r->suppressed[i] && k < r->results[i]->nfindings; k++) {
-			struct report_suppression *s = r->suppressed[i][k];
+			struct mc_suppression *s = r->suppressed[i][k];
 			if (!s)
 				continue;
 			free(s->kind);

@@ -10,24 +10,10 @@
 #define MMIOCHECK_STORE_READER_H
 
 #include "store.h"
-#include "report/report.h"	/* struct report_suppression */
 
-
-/*
- * One run.  results[i] is the i-th files row (sorted by path) with its
- * parse errors, functions and findings (in the order they were stored, each
- * with its trace).  suppressed[i] has results[i]->nfindings entries: the
- * suppression of each finding, or NULL when it is not suppressed.
- */
-struct stored_run {
-	long long run_id;
-	char *models;		/* "contract,ppc64-legacy" */
-	char *cwd;		/* working directory of the run */
-	char *status;		/* "ok", "errors", "running", ... */
-	struct mc_result **results;
-	struct report_suppression ***suppressed;
-	size_t nresults;
-};
+/* A run read back is a struct mc_run (include/mmiocheck/mmiocheck.h):
+ * results sorted by path, suppressed[i][k] the suppression of
+ * results[i]->findings[k] or NULL. */
 
 /* Open an existing mmiocheck database read-only; NULL with
  * "PATH: reason" in err (missing file, not SQLite, foreign, other version). */
@@ -38,10 +24,10 @@ struct store *store_open_readonly(const char *path, struct strbuf *err);
 long long store_pick_run(struct store *st, long long wanted, struct strbuf *err);
 
 /* Load run_id into *out; 0, or -1 with err set (out left empty). */
-int store_read_run(struct store *st, long long run_id, struct stored_run *out, struct strbuf *err);
-void stored_run_release(struct stored_run *r);
+int store_read_run(struct store *st, long long run_id, struct mc_run *out, struct strbuf *err);
+void store_run_release(struct mc_run *r);
 
 /* Total findings of a run (over all results). */
-size_t stored_run_nfindings(const struct stored_run *r);
+size_t store_run_nfindings(const struct mc_run *r);
 
 #endif

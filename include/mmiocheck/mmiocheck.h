@@ -302,4 +302,230 @@ const char *mc_display_path(const struct mc_session *s, const char *path);
  * (stale callers being analyzed again), or not (on = false). */
 void mc_session_force_parse(struct mc_session *s, bool on);
 
+/* ==== Stored findings: runs, baselines, suppressions, fix-its, queries ====
+ *
+ * What a client does with findings after (or beside) an analysis, on the
+ * findings database (docs/database.md) or a JSON findings document
+ * (docs/json-format.md).  Every function that can fail returns 0 (or a
+ * count, or a pointer) on success and -1 (or NULL) with a message
+ * "PATH: reason" in *err, which the caller frees; none prints, except the
+ * fix-it notes of mc_fix_file.
+ */
+
+/* Why a finding is suppressed (an ignore comment or a --suppress line). */
+struct mc_suppression {
+	char *kind;		/* "inSource" or "external" (the SARIF names) */
+	char *reason;		/* never NULL; "" when none was given */
+	char *origin;		/* "drv.c:41", "suppress.txt:3" */
+};
+
+/*
+ * One stored run.  results[i] is the i-th files row (sorted by path) with
+ * its parse errors, functions and findings (in the order they were stored,
+ * each with its trace).  suppressed[i] has results[i]->nfindings entries:
+ * the suppression of each finding, or NULL when it is not suppressed.
+ */
+struct mc_run {
+	long long run_id;
+	char *models;		/* "contract,ppc64-legacy" */
+	char *cwd;		/* working directory of the run */
+	char *status;		/* "ok", "errors", "running", ... */
+	struct mc_result **results;
+	struct mc_suppression ***suppressed;
+	size_t nresults;
+};
+
+/* Load run run_id (< 0: the newest) of the database at db, opened
+ * read-only (a missing file is an error, never created). */
+int mc_run_load(const char *db, long long run_id, struct mc_run *out, char **err);
+/* A baseline: a database (its run run_id, < 0: the newest) or a JSON
+ * findings document (run_id ignored), told apart by its first byte. */
+int mc_run_load_baseline(const char *path, long long run_id, struct mc_run *out, char **err);
+void mc_run_release(struct mc_run *run);
+/* Make every absolute path of the run under `root` relative to it (in
+ * place): file names in reports are then repository paths. */
+void mc_run_relativize(struct mc_run *run, const char *root);
+
+/*
+ * The findings of a run that are not suppressed, as shallow copies:
+ * shown[i] is a copy of run->results[i] whose findings array holds only
+ * the unsuppressed findings (pointing into the run's storage).  Free with
+ * mc_run_view_release, never with mc_result_free.
+ */
+struct mc_run_view {
+	struct mc_result **shown;
+	size_t n;
+};
+void mc_run_unsuppressed(const struct mc_run *run, struct mc_run_view *out);
+void mc_run_view_release(struct mc_run_view *v);
+
+/*
+ * Baselines: new / fixed / unchanged findings between two sets of results.
+ * A finding matches a baseline finding of the same defect fingerprint, or
+ * one that shares a chain's fingerprint (a baseline written before
+ * defects).  Each baseline finding matches once.  The lists point into
+ * the results, sorted by file, line, column, rule.
+ */
+struct mc_finding_list {
+	const struct mc_finding **v;
+	size_t n, cap;
+};
+struct mc_baseline_diff {
+	struct mc_finding_list added;	/* in current only */
+	struct mc_finding_list fixed;	/* in baseline only */
+	struct mc_finding_list same;	/* in both (the current finding) */
+};
+void mc_baseline_compare(struct mc_result *const *base, size_t nbase, struct mc_result *const *cur,
+			 size_t ncur, struct mc_baseline_diff *out);
+void mc_baseline_diff_release(struct mc_baseline_diff *d);
+
+/*
+ * Triage of an analysis as it runs: ignore comments in the analyzed
+ * sources (always honoured), --suppress files, and a baseline.
+ * mc_triage_unit() after each analyzed unit moves its suppressed findings
+ * to the end of r->findings, counts only the others in r->nfindings and
+ * marks each shown finding "new" or "unchanged" against the baseline;
+ * mc_triage_finish() (whole run) or mc_triage_flush() (one unit at a time:
+ * a -j worker, a Kbuild checker) records the suppressions in the run's
+ * database, compares with the baseline and restores every r->nfindings.
+ * A suppressed finding is still stored.  Printing is the client's: it
+ * gets the notes (a comment without a reason, malformed or matching
+ * nothing; a suppression-file entry matching nothing) and, when it asks,
+ * each suppressed finding through the callbacks.
+ */
+struct mc_triage_callbacks {
+	/* A note about a suppression: at file:line:col, or at `file` alone
+	 * (line 0: `file` is "FILE:LINE" of a suppression file). */
+	void (*note)(void *arg, const char *file, unsigned line, unsigned col, const char *msg);
+	/* A finding that was suppressed, and why; NULL: not told. */
+	void (*suppressed)(void *arg, const struct mc_finding *f, const struct mc_suppression *why);
+	/* Does a finding count against the baseline?  NULL: mc_finding_is_failure. */
+	bool (*fails)(const struct mc_finding *f);
+	void *arg;
+};
+struct mc_triage;
+struct mc_triage *mc_triage_new(const struct mc_triage_callbacks *cb);
+void mc_triage_free(struct mc_triage *t);
+/* Compare with the baseline at path (mc_run_load_baseline, newest run). */
+int mc_triage_baseline(struct mc_triage *t, const char *path, char **err);
+/* Add the entries of a suppression file ("FILE:LINE: reason" on error). */
+int mc_triage_suppress_file(struct mc_triage *t, const char *path, char **err);
+/* After each analyzed unit: r as analyzed from path (NULL for a unit
+ * analyzed again because a callee changed: r->path is read). */
+void mc_triage_unit(struct mc_triage *t, const char *path, struct mc_result *r);
+/* The units since the last finish or flush against the baseline. */
+struct mc_baseline_counts {
+	bool compared;		/* there is a baseline */
+	long long base_run;	/* its run id (a JSON document's "run_id") */
+	size_t added, added_failures, fixed, same;
+};
+/* After the last unit: note the unused suppression-file entries, compare
+ * the units with the baseline (*counts), record the suppressions in the
+ * database at db_path (run of s; NULL: none) and restore the counts.
+ * 0, or -1 with *err when recording failed (the counts are still set). */
+int mc_triage_finish(struct mc_triage *t, struct mc_session *s, const char *db_path,
+		     struct mc_baseline_counts *counts, char **err);
+/* The same for the units since the last flush, which are then forgotten;
+ * unused suppression-file entries are not noted in this mode. */
+int mc_triage_flush(struct mc_triage *t, struct mc_session *s, const char *db_path,
+		    struct mc_baseline_counts *counts, char **err);
+
+/*
+ * Fix-its: the line ranges a finding says to delete (the redundant
+ * mmiowb() statements of MMIO003) as a unified diff or a new file text.
+ * A deletion also takes the comment lines directly above it that only
+ * explain the barrier; a range whose lines hold more than the statement,
+ * or whose statement is the body of a brace-less if/else/for/while, is
+ * skipped with a note on stderr ("FILE:LINE: note: fix-it skipped: ...").
+ */
+struct mc_fix_range {
+	unsigned first, last;	/* 1-based, inclusive */
+};
+struct mc_fix_file {
+	const char *shown;		/* path in the diff (a/SHOWN, b/SHOWN) */
+	const char *path;		/* where to read it */
+	const char *expect_hash;	/* content hash at analysis time, or NULL */
+	struct mc_fix_range *ranges;
+	size_t nranges;
+};
+/* What mc_fix_file makes: the unified diff (3 lines of context; "" when
+ * nothing is removed) and the new text of the file, each malloc'd with
+ * its length (a source may hold NUL bytes). */
+struct mc_fix_output {
+	char *diff;
+	size_t diff_len;
+	char *text;
+	size_t text_len;
+};
+/* Read the file, check its hash, widen and check the ranges.  Returns the
+ * number of statements removed (*out set; the caller frees its texts), or
+ * -1 with *err (changed since the analysis, unreadable). */
+int mc_fix_file(const struct mc_fix_file *ff, struct mc_fix_output *out, char **err);
+
+/* ---- The database itself: prune, merge, query ---- */
+
+struct mc_db;
+/* Open or create (and upgrade) a database for writing. */
+struct mc_db *mc_db_open(const char *path, char **err);
+/* Open an existing database read-only for queries; an older schema is
+ * upgraded first (*upgraded set: a client says so). */
+struct mc_db *mc_db_open_query(const char *path, bool *upgraded, char **err);
+void mc_db_close(struct mc_db *db);
+/* The schema version this build writes. */
+int mc_db_schema_version(void);
+
+struct mc_gc_stats {
+	long long runs_deleted, files_deleted, findings_deleted;
+	long long bytes_before, bytes_after;	/* database file (plus WAL) size */
+};
+/* Delete every run but the `keep` newest (keep < 0: none) of the existing
+ * database at path, then VACUUM if asked (never creates a database). */
+int mc_db_gc(const char *path, long long keep, bool vacuum, struct mc_gc_stats *out, char **err);
+
+struct mc_merge_stats {
+	long long runs_added, runs_known;
+	long long files_added, files_replaced, files_kept;
+	long long findings_added;
+	char *skipped_tables;	/* tables not merged ("a, b"), or NULL; caller frees */
+};
+/* Merge the database at in_path (checked first; an older one upgraded in
+ * place) into out, in one transaction: all or nothing. */
+int mc_db_merge(struct mc_db *out, const char *in_path, struct mc_merge_stats *ms, char **err);
+
+/* What a finding query may be grouped by (mmiocheck query --group-by). */
+enum mc_query_group { MC_GROUP_RULE, MC_GROUP_FILE, MC_GROUP_FUNCTION, MC_GROUP_LOCK, MC_GROUP_MODEL,
+		      MC_GROUP_COUNT };
+/* The key for a --group-by word ("rule", "file", ...), or -1. */
+int mc_query_group_by_name(const char *name);
+/* Filters of a finding query; NULL / 0 = no filter. */
+struct mc_query_filter {
+	const char *rule;	/* exact check id: MMIO001 */
+	const char *file_glob;	/* GLOB over the finding's path */
+	const char *function;	/* exact function name */
+	const char *lock;	/* exact lock_name or lock_type */
+	const char *model;	/* exact model name */
+	long long run;		/* a run id; 0 = the latest analysis of each file */
+	const char *since;	/* runs started at or after this ISO time */
+	enum mc_query_group group[MC_GROUP_COUNT];
+	int ngroup;		/* 0: one row per finding */
+	bool per_model;		/* rows are chains (path and model), not defects */
+};
+enum mc_value_type { MC_VALUE_NULL, MC_VALUE_INT, MC_VALUE_REAL, MC_VALUE_TEXT };
+/* One result row; values[i] is NULL for SQL NULL.  For the header call
+ * (once, before any row) values and types are NULL. */
+struct mc_row {
+	int ncols;
+	const char *const *names;
+	const char *const *values;
+	const enum mc_value_type *types;
+};
+/* Called for the header and each row; non-zero stops the query. */
+typedef int (*mc_row_fn)(void *arg, const struct mc_row *row);
+int mc_db_query_findings(struct mc_db *db, const struct mc_query_filter *qf, mc_row_fn fn, void *arg,
+			 char **err);
+/* One read-only SQL statement (SELECT, WITH, read-only PRAGMA), stopped
+ * after max_ms milliseconds (0: no limit). */
+#define MC_QUERY_DEFAULT_MS 5000
+int mc_db_query_sql(struct mc_db *db, const char *sql, unsigned max_ms, mc_row_fn fn, void *arg, char **err);
+
 #endif

@@ -2,15 +2,15 @@
  * fuzz_suppress.c - libFuzzer harness for the suppressions: the ignore-
  * comment parser (suppress_parse_line), the per-file comment scan built on
  * it (source_comments_scan/_match) and the --suppress file reader
- * (suppress_set_load), all in analyzer/cli.
+ * (suppress_set_load), all in analyzer/findings.
  *
  * fuzz-layers: util
- * fuzz-sources: cli/suppress_parse.c cli/suppress.c
+ * fuzz-sources: findings/suppress_parse.c findings/suppress.c
  *
  * Each input is used three ways: as one source line (an exact-size copy
  * with no NUL after it, so ASan sees any read past len), as a whole source
  * file, and as a suppression file.  Besides crashes, leaks and undefined
- * behaviour, the harness checks what suppress.h promises and aborts when
+ * behaviour, the harness checks what findings.h promises and aborts when
  * a promise is broken:
  *
  *   - the result is -1, 0 or 1; the spans lie inside the line; "col" is
@@ -28,7 +28,7 @@
  *     blanks at its ends and an origin "PATH:LINE"; a refusal is
  *     "PATH:LINE: reason".
  */
-#include "cli/suppress_set.h"
+#include "findings/findings.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -3,7 +3,7 @@
  * comment styles, rule lists, reasons, strings that only look like
  * comments, malformed markers, lines without a NUL, length limits.
  */
-#include "cli/suppress.h"
+#include "findings/findings.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,8 +1,16 @@
 /*
- * baseline.c - comparing two sets of findings by fingerprint (baseline.h).
+ * baseline.c - comparing two sets of findings by fingerprint
+ * (mc_baseline_compare: `mmiocheck diff`, and `mmiocheck --baseline FILE`
+ * which fails only on new findings).
+ *
+ * A finding is one defect.  It matches a baseline finding of the same
+ * defect fingerprint, or one that shares a chain's (per path and model)
+ * fingerprint, so a baseline written before defects (one finding per
+ * caller and model) keeps matching.  Each baseline finding matches once:
+ * a defect found twice now and once in the baseline is one unchanged and
+ * one new finding.
  */
-#include "baseline.h"
-#include "cli.h"
+#include "findings.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -85,8 +93,8 @@ static size_t match(const struct fp_entry *idx, size_t nidx, const struct mc_fin
 	return m;
 }
 
-void baseline_compare(struct mc_result *const *base, size_t nbase, struct mc_result *const *cur,
-		      size_t ncur, struct baseline_diff *out)
+void mc_baseline_compare(struct mc_result *const *base, size_t nbase, struct mc_result *const *cur,
+			 size_t ncur, struct mc_baseline_diff *out)
 {
 	ptr_vec b = VEC_INIT, c = VEC_INIT;
 	VEC(struct fp_entry) idx = VEC_INIT;
@@ -130,18 +138,9 @@ void baseline_compare(struct mc_result *const *base, size_t nbase, struct mc_res
 		qsort(out->same.v, out->same.n, sizeof(*out->same.v), cmp_report);
 }
 
-void baseline_diff_release(struct baseline_diff *d)
+void mc_baseline_diff_release(struct mc_baseline_diff *d)
 {
 	VEC_FREE(d->added);
 	VEC_FREE(d->fixed);
 	VEC_FREE(d->same);
-}
-
-size_t baseline_failures(const finding_list *l)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < l->n; i++)
-		n += cli_finding_fails(l->v[i]);
-	return n;
 }

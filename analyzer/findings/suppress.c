@@ -2,7 +2,7 @@
  * suppress.c - the suppression file (--suppress FILE) and matching
  * findings against it and against the ignore comments of a source file.
  */
-#include "suppress_set.h"
+#include "findings.h"
 
 #include <errno.h>
 #include <stdlib.h>

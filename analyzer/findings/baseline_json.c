@@ -7,8 +7,7 @@
  * Only what the comparison needs is read: each finding's rule, severity,
  * model, file, line, column, function, message and fingerprint.
  */
-#include "stored.h"
-#include "util/util.h"
+#include "findings.h"
 #include "util/defects.h"
 
 #include <errno.h>
@@ -31,7 +30,7 @@ static unsigned uint_of(json_t *obj, const char *key)
 }
 
 /* The result for file in out (added when new). */
-static struct mc_result *result_for(struct stored_run *out, const char *file)
+static struct mc_result *result_for(struct mc_run *out, const char *file)
 {
 	for (size_t i = 0; i < out->nresults; i++)
 		if (!strcmp(out->results[i]->path, file))
@@ -89,7 +88,7 @@ static struct mc_chain *chains_of(json_t *fo, const char *fp, const char *file, 
 }
 
 /* Add one finding object; -1 with the reason when it has no fingerprint. */
-static int add_finding(struct stored_run *out, json_t *fo, size_t index, struct strbuf *why)
+static int add_finding(struct mc_run *out, json_t *fo, size_t index, struct strbuf *why)
 {
 	const char *fp = json_string_value(json_object_get(fo, "fingerprint"));
 	const char *file = json_string_value(json_object_get(fo, "file"));
@@ -112,7 +111,7 @@ static int add_finding(struct stored_run *out, json_t *fo, size_t index, struct 
 /* The largest JSON baseline read (a findings document of a big tree). */
 #define BASELINE_FILE_CAP ((size_t)1 << 30)
 
-int baseline_json_load(const char *path, struct stored_run *out, struct strbuf *err)
+int baseline_json_load(const char *path, struct mc_run *out, struct strbuf *err)
 {
 	json_error_t jerr;
 	json_t *root = NULL, *findings;
@@ -146,7 +145,7 @@ int baseline_json_load(const char *path, struct stored_run *out, struct strbuf *
 		if (add_finding(out, json_array_get(findings, i), i, &why) < 0) {
 			strbuf_addf(err, "%s: %s", path, why.buf);
 			strbuf_release(&why);
-			stored_run_release(out);
+			mc_run_release(out);
 			json_decref(root);
 			return -1;
 		}

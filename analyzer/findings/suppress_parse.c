@@ -1,12 +1,12 @@
 /*
  * suppress_parse.c - finding "mmiocheck: ignore RULE reason" comments in a
- * line of C (suppress.h).  Pure: reads only text[0..len), writes only *out.
+ * line of C (findings.h).  Pure: reads only text[0..len), writes only *out.
  *
  * The scan skips string and character literals, so a "//" inside a string
  * does not start a comment.  Only the first marker comment of a line is
  * used.
  */
-#include "suppress.h"
+#include "findings.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -37,7 +37,7 @@ static size_t skip_spaces(const char *text, size_t i, size_t end)
 	return i;
 }
 
-/* Parse the comment body text[i..end) (after the opener).  See suppress.h. */
+/* Parse the comment body text[i..end) (after the opener).  See findings.h. */
 static int parse_body(const char *text, size_t i, size_t end, struct suppression *out)
 {
 	i = skip_spaces(text, i, end);

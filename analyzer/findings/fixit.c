@@ -1,7 +1,16 @@
 /*
- * fixit.c - deletions as unified diffs and file edits (fixit.h).
+ * fixit.c - fix-its (line ranges to delete: the redundant mmiowb()
+ * statements of MMIO003) as a unified diff or a new file text, for
+ * `mmiocheck fix` (mc_fix_file).
+ *
+ * A deletion also takes the comment lines directly above it that only
+ * explain the barrier (a comment-only block naming mmiowb, a barrier,
+ * ordering or flushing), as the 2019 series did.  A range whose lines hold
+ * more than the statement, or whose statement is the body of a brace-less
+ * if/else/for/while, is skipped with a note: deleting it would change the
+ * code around it.
  */
-#include "fixit.h"
+#include "findings.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -96,7 +105,7 @@ static unsigned explaining_comment(const struct lines *l, unsigned i)
 /* Why deleting r would change the code around it, or NULL if it is safe:
  * the range must be exactly one "mmiowb();" (plus a trailing comment), and
  * not the lone body of a brace-less control statement. */
-static const char *unsafe_reason(const struct lines *l, struct fix_range r)
+static const char *unsafe_reason(const struct lines *l, struct mc_fix_range r)
 {
 	const char *s;
 	size_t n;
@@ -128,16 +137,16 @@ static const char *unsafe_reason(const struct lines *l, struct fix_range r)
 }
 
 /* Mark the lines to delete; returns how many statements are removed. */
-static int mark_deletions(const struct fix_file *ff, const struct lines *l, bool *del)
+static int mark_deletions(const struct mc_fix_file *ff, const struct lines *l, bool *del)
 {
 	int removed = 0;
 
-	for (size_t i = 0; i < ff->ranges.n; i++) {
-		struct fix_range r = ff->ranges.v[i];
+	for (size_t i = 0; i < ff->nranges; i++) {
+		struct mc_fix_range r = ff->ranges[i];
 		const char *why = unsafe_reason(l, r);
 		bool seen = false;	/* the same range under another model */
 		for (size_t k = 0; k < i && !seen; k++)
-			seen = ff->ranges.v[k].first == r.first && ff->ranges.v[k].last == r.last;
+			seen = ff->ranges[k].first == r.first && ff->ranges[k].last == r.last;
 		if (seen)
 			continue;
 		if (why) {
@@ -176,7 +185,7 @@ static void add_hunk(struct strbuf *sb, const struct lines *l, const bool *del, 
 }
 
 /* The unified diff of deleting the marked lines. */
-static void make_diff(const struct fix_file *ff, const struct lines *l, const bool *del, struct strbuf *sb)
+static void make_diff(const struct mc_fix_file *ff, const struct lines *l, const bool *del, struct strbuf *sb)
 {
 	unsigned n = (unsigned)l->v.n, shift = 0;
 
@@ -197,41 +206,64 @@ static void make_diff(const struct fix_file *ff, const struct lines *l, const bo
 	}
 }
 
-int fixit_file(const struct fix_file *ff, struct strbuf *diff, struct strbuf *new_text, struct strbuf *err)
+/* Delete the marked lines of l from the text into new_text. */
+static void keep_lines(const struct lines *l, const bool *del, struct strbuf *new_text)
 {
-	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT;
+	for (unsigned k = 1; k <= l->v.n; k++)
+		if (!del[k]) {
+			strbuf_add(new_text, l->v.v[k - 1].s, l->v.v[k - 1].len);
+			if (k < l->v.n || l->final_newline)
+				strbuf_addch(new_text, '\n');
+		}
+}
+
+/* Is the file's content still what was analyzed?  If not, the reason in err. */
+static void check_hash(const struct mc_fix_file *ff, const struct strbuf *text, struct strbuf *err)
+{
+	char now[17];
+
+	if (!ff->expect_hash)
+		return;
+	snprintf(now, sizeof(now), "%016llx",
+		 (unsigned long long)hash_bytes(text->buf ? text->buf : "", text->len, HASH_SEED));
+	if (strcmp(now, ff->expect_hash))
+		strbuf_addf(err, "%s: changed since the analysis (content hash %s, now %s); "
+			    "re-run mmiocheck on it first", ff->path, ff->expect_hash, now);
+}
+
+int mc_fix_file(const struct mc_fix_file *ff, struct mc_fix_output *out, char **err)
+{
+	struct strbuf text = STRBUF_INIT, why = STRBUF_INIT, msg = STRBUF_INIT, sb = STRBUF_INIT;
 	struct lines l;
 	bool *del;
 	int removed;
 
-	if (read_regular_file(&text, ff->path, READ_FILE_DEFAULT_CAP, "a source file", &why) < 0) {
-		strbuf_addf(err, "%s: %s", ff->path, why.buf);
-		strbuf_release(&why);
+	memset(out, 0, sizeof(*out));
+	strbuf_init(&msg);
+	if (read_regular_file(&text, ff->path, READ_FILE_DEFAULT_CAP, "a source file", &why) < 0)
+		strbuf_addf(&msg, "%s: %s", ff->path, why.buf);
+	else
+		check_hash(ff, &text, &msg);
+	strbuf_release(&why);
+	if (msg.len) {
+		findings_set_error(err, &msg);
+		strbuf_release(&msg);
 		strbuf_release(&text);
 		return -1;
 	}
-	if (ff->expect_hash) {
-		char now[17];
-		snprintf(now, sizeof(now), "%016llx",
-			 (unsigned long long)hash_bytes(text.buf ? text.buf : "", text.len, HASH_SEED));
-		if (strcmp(now, ff->expect_hash)) {
-			strbuf_addf(err, "%s: changed since the analysis (content hash %s, now %s); "
-				    "re-run mmiocheck on it first", ff->path, ff->expect_hash, now);
-			strbuf_release(&text);
-			return -1;
-		}
-	}
+	strbuf_release(&msg);
 	split_lines(text.buf ? text.buf : "", text.len, &l);
 	del = xcalloc(l.v.n + 2, sizeof(*del));
 	removed = mark_deletions(ff, &l, del);
-	if (removed && diff)
-		make_diff(ff, &l, del, diff);
-	for (unsigned k = 1; new_text && k <= l.v.n; k++)
-		if (!del[k]) {
-			strbuf_add(new_text, l.v.v[k - 1].s, l.v.v[k - 1].len);
-			if (k < l.v.n || l.final_newline)
-				strbuf_addch(new_text, '\n');
-		}
+	strbuf_init(&sb);
+	if (removed)
+		make_diff(ff, &l, del, &sb);
+	out->diff_len = sb.len;
+	out->diff = strbuf_detach(&sb);
+	strbuf_init(&sb);
+	keep_lines(&l, del, &sb);
+	out->text_len = sb.len;
+	out->text = strbuf_detach(&sb);
 	free(del);
 	VEC_FREE(l.v);
 	strbuf_release(&text);

@@ -652,6 +652,32 @@ def t_rules_dir_every_verb(c):
            "$MMIOCHECK_RULES missing: one prefix", st, out, err)
 
 
+def t_usage_error_style(c):
+    """Every verb's usage error is one line in one style, "mmiocheck: VERB: MESSAGE (see mmiocheck
+    VERB --help)" (analyze: no VERB), with the user's argument escaped: a newline or an ESC in it
+    cannot start a new line in a CI log or rewrite the terminal."""
+    d = c.fresh_dir("usage-style")
+    hostile = "x\n::error::y\x1b[2J"
+    shown = "x?::error::y?[2J"
+    cases = [
+        ([] , "--format", "mmiocheck: unknown --format '%s' (text or json) (see mmiocheck --help)\n"),
+        (["report"], "--format", "mmiocheck: report: unknown --format '%s' (text, json, sarif, github, gitlab or html) "
+                                 "(see mmiocheck report --help)\n"),
+        (["diff"], "--format", "mmiocheck: diff: unknown --format '%s' (text or json) (see mmiocheck diff --help)\n"),
+        (["query"], "--format", "mmiocheck: query: unknown --format '%s' (table, json or csv) "
+                                "(see mmiocheck query --help)\n"),
+        (["gc"], "--keep", "mmiocheck: gc: bad --keep '%s' (0 or more runs) (see mmiocheck gc --help)\n"),
+        (["fix"], None, "mmiocheck: fix: unexpected argument '%s' (see mmiocheck fix --help)\n"),
+        (["rules"], None, "mmiocheck: rules: unexpected argument '%s' (see mmiocheck rules --help)\n"),
+        (["merge"], None, "mmiocheck: merge: needs OUT.db and at least one IN.db (see mmiocheck merge --help)\n"),
+    ]
+    for verb, opt, want in cases:
+        args = verb + ([opt, hostile] if opt else [hostile])
+        st, out, err = c.run(args, d, flags=False)
+        expect(st == 2 and out == "" and err == (want % shown if "%s" in want else want),
+               "%s: one escaped usage line" % (verb or ["analyze"])[0], st, out, err)
+
+
 TESTS = [
     t_fingerprint_stable, t_fixtures_compile, t_version, t_help, t_list_models, t_list_checks,
     t_missing_file, t_directory, t_binary_file, t_missing_among_good, t_unknown_option,
@@ -660,7 +686,7 @@ TESTS = [
     t_text_findings, t_stats, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
     t_partial_parse, t_database, t_rerun, t_checks_on_off,
     t_did_you_mean, t_help_verb, t_compiler_flag_hint, t_report_exit, t_fail_on, t_baseline_marks_new,
-    t_query_unknown_rule, t_rules_dir_every_verb,
+    t_query_unknown_rule, t_rules_dir_every_verb, t_usage_error_style,
 ]
 
 

@@ -202,7 +202,6 @@ static int take_option(struct query_cli *q, int o)
 		break;
 	case OPT_SQL: q->sql = optarg; break;
 	case OPT_MAX_SECONDS: {
-		char *end = NULL;
 		errno = 0;
 		double v = strtod(optarg, &end);
 		if (!*optarg || *end || errno || !(v >= 0 && v <= 86400))

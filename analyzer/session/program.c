@@ -1,5 +1,5 @@
 /*
- * program.c - one analysis over a set of files: reuse (incremental.c) or
+ * program.c - one analysis over a set of files: reuse (unit_reuse.c) or
  * parse them, summarize them together (interproc/), check each unit
  * (check_unit.c), store it with the summaries it defines and uses, then
  * analyze again the stale callers: files whose callees' summaries changed

@@ -11,7 +11,7 @@
 #include "../frontend/frontend.h"
 #include "../interproc/interproc.h"
 #include "../store/store.h"
-#include "incremental.h"
+#include "unit_reuse.h"
 
 struct mc_session {
 	struct rules *rules;

@@ -11,9 +11,9 @@
  * Adding a step: write its statements as schema_vN[] here and append one
  * line STEP(N, schema_vN) to migrations[].  Nothing else: the version
  * number, meta row and PRAGMA user_version follow from the table.  A
- * table that was created by an open-time hook before it got its step
- * (3, 4 and 6 below) keeps the hook's statements with IF NOT EXISTS, so
- * databases made with and without the hook upgrade alike.
+ * table that every open created before it got its step (3, 4 and 6
+ * below) keeps those CREATE statements with IF NOT EXISTS, so databases
+ * made with and without the table upgrade alike.
  */
 #include "store_int.h"
 
@@ -193,8 +193,8 @@ static const char *const schema_v2[] = {
 /*
  * Schema version 3: function summaries of the interprocedural analysis
  * (summaries.c, docs/analysis.md).  Before version 3 these were created at
- * every open by a hook, so a version 2 database written then may have them
- * already: IF NOT EXISTS, and the same statements as that hook, so both
+ * every open, so a version 2 database written then may have them
+ * already: IF NOT EXISTS, and the same statements as that open, so both
  * kinds of version 2 database end with the same schema.
  */
 static const char *const schema_v3[] = {
@@ -217,8 +217,8 @@ static const char *const schema_v3[] = {
 
 /*
  * Schema version 4: the suppressions table (suppress_store.c).  Like
- * version 3, formerly created by an open-time hook: IF NOT EXISTS, the
- * hook's statements exactly.
+ * version 3, formerly created at every open: IF NOT EXISTS, the
+ * statements of that open exactly.
  */
 static const char *const schema_v4[] = {
 	"CREATE TABLE IF NOT EXISTS suppressions ("
@@ -254,8 +254,8 @@ static const char *const schema_v5[] = {
 
 /*
  * Schema version 6: Kbuild's shared runs and incremental reuse
- * (store/incremental.c, docs/kernel.md).  IF NOT EXISTS: the tables came
- * from an open-time hook before this step.
+ * (store/run_inputs.c, docs/kernel.md).  IF NOT EXISTS: the tables came
+ * from every open before this step.
  */
 static const char *const schema_v6[] = {
 	"CREATE TABLE IF NOT EXISTS named_runs ("

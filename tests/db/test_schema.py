@@ -6,7 +6,7 @@
     and ends with exactly the schema of a freshly created database;
   * so is a version 2 database written by main before migrations 3-5
     (tests/db/fixtures/v2.sql: its summaries and suppressions tables were
-    made by open-time hooks), and one without those tables; the upgraded
+    made at every open), and one without those tables; the upgraded
     database answers suppressed_findings;
   * a failure in a later step (5) rolls back the earlier ones (3, 4) too;
   * the version 1 statements are unchanged (a fresh database's v1 objects
@@ -108,7 +108,7 @@ def t_upgrade_v2_main(ctx):
     expect(one(old, "PRAGMA user_version") == 2, "fixture must be version 2")
     before = {t: rows(old, "SELECT * FROM %s ORDER BY rowid" % t) for t in V2_TABLES}
     expect(len(before["suppressions"]) == 2 and len(before["summaries"]) == 5
-           and len(before["summary_uses"]) == 1, "the fixture has hook-made rows", before["suppressions"])
+           and len(before["summary_uses"]) == 1, "the fixture has rows in the tables made at open", before["suppressions"])
     v2_upgrade_checks(ctx, d, old, "v2 of main")
     for t in V2_TABLES:
         # (columns later migrations added come last: compare the old ones)
@@ -131,7 +131,7 @@ def t_upgrade_v2_main(ctx):
     expect(one(old, "SELECT COUNT(*) FROM summaries WHERE run_id = 3") == 4, "and its summaries")
 
 
-def t_upgrade_v2_without_hook_tables(ctx):
+def t_upgrade_v2_without_open_time_tables(ctx):
     d = ctx.fresh_dir("schema-upgrade-v2-bare")
     old = os.path.join(d, "v2.db")
     load_fixture(ctx, old, "v2.sql")
@@ -139,7 +139,7 @@ def t_upgrade_v2_without_hook_tables(ctx):
     con.executescript("DROP TABLE summaries; DROP TABLE summary_uses; DROP TABLE suppressions;")
     con.close()
     findings = rows(old, "SELECT * FROM findings ORDER BY id")
-    v2_upgrade_checks(ctx, d, old, "v2 without hook tables")
+    v2_upgrade_checks(ctx, d, old, "v2 without open-time tables")
     expect([r[:len(findings[0])] for r in rows(old, "SELECT * FROM findings ORDER BY id")] == findings,
            "findings survive")
     expect(rows(old, "SELECT COUNT(*) FROM suppressed_findings") == [(0,)], "an empty view")

@@ -1,6 +1,6 @@
 /*
- * incremental.h - reuse of stored results for units whose inputs did not
- * change (the session side; the tables are in store/incremental.c).
+ * unit_reuse.h - reuse of stored results for units whose inputs did not
+ * change (the session side; the tables are in store/run_inputs.c).
  *
  * A unit is reused when a stored unit has the same source (real path), the
  * same shown path, the same main-file hash, the same clang arguments and
@@ -10,12 +10,12 @@
  * run is copied into this run; one already in this run (a Kbuild re-run)
  * is left as it is, so nothing is duplicated.
  */
-#ifndef MMIOCHECK_SESSION_INCREMENTAL_H
-#define MMIOCHECK_SESSION_INCREMENTAL_H
+#ifndef MMIOCHECK_SESSION_UNIT_REUSE_H
+#define MMIOCHECK_SESSION_UNIT_REUSE_H
 
 #include "mmiocheck/mmiocheck.h"
 #include "../ir/ir.h"
-#include "../store/incremental.h"
+#include "../store/run_inputs.h"
 
 struct incr;
 struct incr_unit;	/* one unit's key and the headers it read */

@@ -1,11 +1,11 @@
 /*
- * test_incremental_store.c - the Kbuild/incremental tables (store/
- * incremental.c): processes starting a build together get one named run;
+ * test_run_inputs.c - the Kbuild/incremental tables (store/
+ * run_inputs.c): processes starting a build together get one named run;
  * a stored unit's inputs are found again by their key and only by it; a
  * stored unit reads back exactly as written.  Links mmiocheck_lib (for
  * mc_result_free).
  */
-#include "store/incremental.h"
+#include "store/run_inputs.h"
 #include "testlib.h"
 
 #include <stdlib.h>

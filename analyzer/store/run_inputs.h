@@ -1,5 +1,5 @@
 /*
- * incremental.h - what Kbuild mode and incremental runs keep in the
+ * run_inputs.h - what Kbuild mode and incremental runs keep in the
  * findings database, beside schema version 1 (docs/kernel.md):
  *
  *   named_runs    a run shared by every checker process of a build
@@ -12,8 +12,8 @@
  *
  * The tables are schema step 6 (migrations.c).
  */
-#ifndef MMIOCHECK_STORE_INCREMENTAL_H
-#define MMIOCHECK_STORE_INCREMENTAL_H
+#ifndef MMIOCHECK_STORE_RUN_INPUTS_H
+#define MMIOCHECK_STORE_RUN_INPUTS_H
 
 #include "store.h"
 

@@ -1,8 +1,8 @@
 /*
- * incremental.c - deciding whether a unit can be reused, and recording
- * what a parsed unit read (see incremental.h).
+ * unit_reuse.c - deciding whether a unit can be reused, and recording
+ * what a parsed unit read (see unit_reuse.h).
  */
-#include "incremental.h"
+#include "unit_reuse.h"
 #include "../store/summaries.h"
 
 #include <dirent.h>

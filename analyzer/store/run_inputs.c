@@ -1,13 +1,13 @@
 /*
- * incremental.c - named (shared) runs and the inputs of stored units, for
- * Kbuild mode and incremental runs (see incremental.h).
+ * run_inputs.c - named (shared) runs and the inputs of stored units, for
+ * Kbuild mode and incremental runs (see run_inputs.h).
  *
  * Invariant: a file_inputs row exists only for a files row that was stored
  * completely (it is written after the unit's own transaction, and removed
  * with it by ON DELETE CASCADE).  A run killed between the two leaves a
  * unit without inputs, which is simply never reused.
  */
-#include "incremental.h"
+#include "run_inputs.h"
 #include "util/defects.h"
 #include "store_int.h"
 

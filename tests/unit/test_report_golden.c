@@ -1,6 +1,7 @@
 /*
  * test_report_golden.c - the text and JSON reports of a hand-built result,
- * compared byte for byte with the expected output: model merging in text,
+ * compared byte for byte with golden files (tests/report/golden/
+ * report_unit.*): model merging in text,
  * sorting, parse errors, JSON escaping (quotes, newline, non-ASCII,
  * invalid UTF-8), null lock / fix-it, summary counts.
  */
@@ -124,271 +125,65 @@ static char *render_json(const struct mc_result *const *rs, size_t n, long long 
 	return buf;
 }
 
-static const char expected_text[] =
-	"drv.c:11:2: warning: writel_relaxed() to 'p->regs' is not ordered before spin_unlock(&p->lock)"
-	" (models: contract, ppc64-legacy) [MMIO001]\n"
-	"drv.c:10:2: note: spin_lock(&p->lock) acquires 'p->lock'\n"
-	"drv.c:11:2: note: writel_relaxed() to 'p->regs'\n"
-	"drv.c:12:2: note: spin_unlock(&p->lock) releases 'p->lock'\n"
-	"drv.c:20:5: warning: say \"hi\" to Gr\xc3\xbc\xc3\x9f \xe2\x86\x92 caf\xe9 (model: generic) [MMIO001]\n"
-	"drv.c:30:3: note: mmiowb() is implied by spin_unlock() since Linux 5.2 (model: contract) [MMIO003]\n"
-	"drv.c:30:3: note: mmiowb()\n"
-	"drv.c:40:18: error: no member named 'no_such' in 'struct foo'\n";
+/*
+ * The expected outputs are files, compared byte for byte:
+ * tests/report/golden/report_unit.*.  To regenerate them after an
+ * intended change of the formats, run the test with
+ * MMIOCHECK_UPDATE_GOLDEN=1 in the environment (it then writes the files
+ * instead of comparing) and review `git diff tests/report/golden`.
+ */
+#define GOLDEN_DIR TESTS_DIR "/report/golden/"
 
-static const char expected_json[] =
-	"{\n"
-	"  \"format\": \"mmiocheck-findings\",\n"
-	"  \"version\": 2,\n"
-	"  \"tool\": {\n"
-	"    \"name\": \"mmiocheck\",\n"
-	"    \"version\": \"0.1.0\"\n"
-	"  },\n"
-	"  \"run_id\": 7,\n"
-	"  \"models\": [\n"
-	"    \"contract\",\n"
-	"    \"ppc64-legacy\",\n"
-	"    \"generic\"\n"
-	"  ],\n"
-	"  \"files\": [\n"
-	"    {\n"
-	"      \"path\": \"drv.c\",\n"
-	"      \"parsed\": true,\n"
-	"      \"content_hash\": \"00000000deadbeef\",\n"
-	"      \"errors\": [\n"
-	"        {\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 40,\n"
-	"          \"column\": 18,\n"
-	"          \"message\": \"no member named 'no_such' in 'struct foo'\"\n"
-	"        }\n"
-	"      ],\n"
-	"      \"functions\": 2\n"
-	"    }\n"
-	"  ],\n"
-	"  \"findings\": [\n"
-	"    {\n"
-	"      \"rule\": \"MMIO001\",\n"
-	"      \"rule_name\": \"unordered-release\",\n"
-	"      \"severity\": \"warning\",\n"
-	"      \"models\": [\n"
-	"        \"contract\",\n"
-	"        \"ppc64-legacy\"\n"
-	"      ],\n"
-	"      \"file\": \"drv.c\",\n"
-	"      \"line\": 11,\n"
-	"      \"column\": 2,\n"
-	"      \"end_line\": 11,\n"
-	"      \"end_column\": 22,\n"
-	"      \"function\": \"foo_doorbell\",\n"
-	"      \"lock\": {\n"
-	"        \"name\": \"p->lock\",\n"
-	"        \"type\": \"struct foo::lock\",\n"
-	"        \"kind\": \"spinlock\"\n"
-	"      },\n"
-	"      \"accessor\": \"writel_relaxed\",\n"
-	"      \"message\": \"writel_relaxed() to 'p->regs' is not ordered before spin_unlock(&p->lock)\",\n"
-	"      \"fingerprint\": \"1111111111111111\",\n"
-	"      \"fixit\": null,\n"
-	"      \"site\": null,\n"
-	"      \"trace\": [\n"
-	"        {\n"
-	"          \"kind\": \"acquire\",\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 10,\n"
-	"          \"column\": 2,\n"
-	"          \"message\": \"spin_lock(&p->lock) acquires 'p->lock'\"\n"
-	"        },\n"
-	"        {\n"
-	"          \"kind\": \"write\",\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 11,\n"
-	"          \"column\": 2,\n"
-	"          \"message\": \"writel_relaxed() to 'p->regs'\"\n"
-	"        },\n"
-	"        {\n"
-	"          \"kind\": \"release\",\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 12,\n"
-	"          \"column\": 2,\n"
-	"          \"message\": \"spin_unlock(&p->lock) releases 'p->lock'\"\n"
-	"        }\n"
-	"      ],\n"
-	"      \"paths\": 1,\n"
-	"      \"chains\": [\n"
-	"        {\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 11,\n"
-	"          \"column\": 2,\n"
-	"          \"function\": \"foo_doorbell\",\n"
-	"          \"models\": [\n"
-	"            \"contract\",\n"
-	"            \"ppc64-legacy\"\n"
-	"          ],\n"
-	"          \"fingerprints\": [\n"
-	"            \"1111111111111111\",\n"
-	"            \"1111111111111111\"\n"
-	"          ],\n"
-	"          \"lock\": \"p->lock\",\n"
-	"          \"trace\": [\n"
-	"            {\n"
-	"              \"kind\": \"acquire\",\n"
-	"              \"file\": \"drv.c\",\n"
-	"              \"line\": 10,\n"
-	"              \"column\": 2,\n"
-	"              \"message\": \"spin_lock(&p->lock) acquires 'p->lock'\"\n"
-	"            },\n"
-	"            {\n"
-	"              \"kind\": \"write\",\n"
-	"              \"file\": \"drv.c\",\n"
-	"              \"line\": 11,\n"
-	"              \"column\": 2,\n"
-	"              \"message\": \"writel_relaxed() to 'p->regs'\"\n"
-	"            },\n"
-	"            {\n"
-	"              \"kind\": \"release\",\n"
-	"              \"file\": \"drv.c\",\n"
-	"              \"line\": 12,\n"
-	"              \"column\": 2,\n"
-	"              \"message\": \"spin_unlock(&p->lock) releases 'p->lock'\"\n"
-	"            }\n"
-	"          ]\n"
-	"        }\n"
-	"      ]\n"
-	"    },\n"
-	"    {\n"
-	"      \"rule\": \"MMIO001\",\n"
-	"      \"rule_name\": \"unordered-release\",\n"
-	"      \"severity\": \"warning\",\n"
-	"      \"models\": [\n"
-	"        \"generic\"\n"
-	"      ],\n"
-	"      \"file\": \"drv.c\",\n"
-	"      \"line\": 20,\n"
-	"      \"column\": 5,\n"
-	"      \"end_line\": 20,\n"
-	"      \"end_column\": 25,\n"
-	"      \"function\": null,\n"
-	"      \"lock\": null,\n"
-	"      \"accessor\": null,\n"
-	"      \"message\": \"say \\\"hi\\\"\\nto Grüß → caf�\",\n"
-	"      \"fingerprint\": \"2222222222222222\",\n"
-	"      \"fixit\": null,\n"
-	"      \"site\": null,\n"
-	"      \"trace\": [],\n"
-	"      \"paths\": 1,\n"
-	"      \"chains\": [\n"
-	"        {\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 20,\n"
-	"          \"column\": 5,\n"
-	"          \"function\": null,\n"
-	"          \"models\": [\n"
-	"            \"generic\"\n"
-	"          ],\n"
-	"          \"fingerprints\": [\n"
-	"            \"2222222222222222\"\n"
-	"          ],\n"
-	"          \"lock\": null,\n"
-	"          \"trace\": []\n"
-	"        }\n"
-	"      ]\n"
-	"    },\n"
-	"    {\n"
-	"      \"rule\": \"MMIO003\",\n"
-	"      \"rule_name\": \"redundant-mmiowb\",\n"
-	"      \"severity\": \"note\",\n"
-	"      \"models\": [\n"
-	"        \"contract\"\n"
-	"      ],\n"
-	"      \"file\": \"drv.c\",\n"
-	"      \"line\": 30,\n"
-	"      \"column\": 3,\n"
-	"      \"end_line\": 30,\n"
-	"      \"end_column\": 23,\n"
-	"      \"function\": \"foo_flush\",\n"
-	"      \"lock\": {\n"
-	"        \"name\": \"p->lock\",\n"
-	"        \"type\": null,\n"
-	"        \"kind\": \"spinlock\"\n"
-	"      },\n"
-	"      \"accessor\": \"mmiowb\",\n"
-	"      \"message\": \"mmiowb() is implied by spin_unlock() since Linux 5.2\",\n"
-	"      \"fingerprint\": \"3333333333333333\",\n"
-	"      \"fixit\": {\n"
-	"        \"delete_lines\": [\n"
-	"          30,\n"
-	"          30\n"
-	"        ]\n"
-	"      },\n"
-	"      \"site\": null,\n"
-	"      \"trace\": [\n"
-	"        {\n"
-	"          \"kind\": \"barrier\",\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 30,\n"
-	"          \"column\": 3,\n"
-	"          \"message\": \"mmiowb()\"\n"
-	"        }\n"
-	"      ],\n"
-	"      \"paths\": 1,\n"
-	"      \"chains\": [\n"
-	"        {\n"
-	"          \"file\": \"drv.c\",\n"
-	"          \"line\": 30,\n"
-	"          \"column\": 3,\n"
-	"          \"function\": \"foo_flush\",\n"
-	"          \"models\": [\n"
-	"            \"contract\"\n"
-	"          ],\n"
-	"          \"fingerprints\": [\n"
-	"            \"3333333333333333\"\n"
-	"          ],\n"
-	"          \"lock\": \"p->lock\",\n"
-	"          \"trace\": [\n"
-	"            {\n"
-	"              \"kind\": \"barrier\",\n"
-	"              \"file\": \"drv.c\",\n"
-	"              \"line\": 30,\n"
-	"              \"column\": 3,\n"
-	"              \"message\": \"mmiowb()\"\n"
-	"            }\n"
-	"          ]\n"
-	"        }\n"
-	"      ]\n"
-	"    }\n"
-	"  ],\n"
-	"  \"summary\": {\n"
-	"    \"files\": 1,\n"
-	"    \"findings\": 3,\n"
-	"    \"by_rule\": {\n"
-	"      \"MMIO001\": 2,\n"
-	"      \"MMIO003\": 1\n"
-	"    }\n"
-	"  }\n"
-	"}\n";
+/* The file at path whole (caller frees), or NULL if unreadable. */
+static char *read_golden(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *mem;
+	char chunk[4096];
+	size_t n;
 
-static const char expected_json_empty[] =
-	"{\n"
-	"  \"format\": \"mmiocheck-findings\",\n"
-	"  \"version\": 2,\n"
-	"  \"tool\": {\n"
-	"    \"name\": \"mmiocheck\",\n"
-	"    \"version\": \"0.1.0\"\n"
-	"  },\n"
-	"  \"run_id\": null,\n"
-	"  \"models\": [\n"
-	"    \"contract\",\n"
-	"    \"ppc64-legacy\",\n"
-	"    \"generic\"\n"
-	"  ],\n"
-	"  \"files\": [],\n"
-	"  \"findings\": [],\n"
-	"  \"summary\": {\n"
-	"    \"files\": 0,\n"
-	"    \"findings\": 0,\n"
-	"    \"by_rule\": {}\n"
-	"  }\n"
-	"}\n";
+	if (!f)
+		return NULL;
+	mem = open_memstream(&buf, &len);
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0)
+		fwrite(chunk, 1, n, mem);
+	fclose(mem);
+	fclose(f);
+	return buf;
+}
+
+/* Compare got with the golden file `name` exactly, or (regenerating)
+ * write got to it. */
+static void check_golden(const char *name, const char *got)
+{
+	char path[512];
+	char *want;
+
+	snprintf(path, sizeof(path), "%s%s", GOLDEN_DIR, name);
+	if (getenv("MMIOCHECK_UPDATE_GOLDEN")) {
+		FILE *f = fopen(path, "wb");
+		CHECK(f && fputs(got, f) != EOF && fclose(f) == 0);
+		return;
+	}
+	want = read_golden(path);
+	if (!want)
+		fprintf(stderr, "%s: cannot read the golden file\n", path);
+	CHECK_STR(got, want);
+	free(want);
+}
+
+/* The JSON report of rs[0..n) against the golden file `name`. */
+static void check_json(const char *name, const struct mc_result *const *rs, size_t n, long long run_id)
+{
+	int rc = -1;
+	char *json = render_json(rs, n, run_id, &rc);
+
+	CHECK(rc == 0);
+	check_golden(name, json);
+	free(json);
+}
 
 int main(void)
 {
@@ -396,26 +191,13 @@ int main(void)
 	struct mc_finding d[3];
 	struct mc_result r = make_result(f, d);
 	const struct mc_result *rs[1] = { &r };
-	int rc = -1;
 
 	char *text = render_text(&r);
-	CHECK_STR(text, expected_text);
+	check_golden("report_unit.text.txt", text);
 	free(text);
-
-	char *json = render_json(rs, 1, 7, &rc);
-	CHECK(rc == 0);
-	CHECK_STR(json, expected_json);
-	if (getenv("GOLDEN_DUMP"))
-		fputs(json, stdout);
-	free(json);
-
+	check_json("report_unit.json.json", rs, 1, 7);
 	/* No database, no results: run_id null, empty arrays, zero summary. */
-	json = render_json(NULL, 0, -1, &rc);
-	CHECK(rc == 0);
-	CHECK_STR(json, expected_json_empty);
-	if (getenv("GOLDEN_DUMP"))
-		fputs(json, stdout);
-	free(json);
+	check_json("report_unit.empty.json", NULL, 0, -1);
 
 	/* An empty result prints nothing as text. */
 	struct mc_result empty;

@@ -4,7 +4,12 @@
  * A session holds the rules, the options and (optionally) the findings
  * database.  mc_analyze_file() parses one translation unit, runs the engine
  * under every requested model and stores the unit's findings in one
- * transaction.  The command-line tool is a client of this API.
+ * transaction.  What a client then does with findings - load a stored run
+ * or a baseline, apply suppressions, compare with a baseline, make the
+ * fix-its, prune, merge or query the database - is the second half of the
+ * API ("Stored findings" below).  The command-line tool is a client of
+ * this API: it parses arguments and prints, and reaches the database only
+ * through these calls.
  *
  *	struct mc_options opt;
  *	mc_options_init(&opt);

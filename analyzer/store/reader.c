@@ -14,16 +14,14 @@
 #include <string.h>
 #include <sys/stat.h>
 
-/* A copy of column i, or NULL for SQL NULL. */
-static char *col_str(sqlite3_stmt *stmt, int i)
+char *store_col_str(sqlite3_stmt *stmt, int i)
 {
 	const unsigned char *s = sqlite3_column_text(stmt, i);
 
 	return s ? xstrdup((const char *)s) : NULL;
 }
 
-/* Column i as a line/column number: NULL (unknown) reads as 0. */
-static unsigned col_uint(sqlite3_stmt *stmt, int i)
+unsigned store_col_uint(sqlite3_stmt *stmt, int i)
 {
 	sqlite3_int64 v = sqlite3_column_int64(stmt, i);
 
@@ -138,9 +136,9 @@ static int read_run_row(struct store *st, struct mc_run *out, struct strbuf *err
 		sqlite3_finalize(stmt);
 		return -1;
 	}
-	out->models = col_str(stmt, 0);
-	out->cwd = col_str(stmt, 1);
-	out->status = col_str(stmt, 2);
+	out->models = store_col_str(stmt, 0);
+	out->cwd = store_col_str(stmt, 1);
+	out->status = store_col_str(stmt, 2);
 	sqlite3_finalize(stmt);
 	return 0;
 }
@@ -158,8 +156,8 @@ static int read_file_details(struct store *st, long long file_id, struct mc_resu
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		struct mc_file_diag d = { col_str(stmt, 0), col_uint(stmt, 1), col_uint(stmt, 2),
-					  col_str(stmt, 3) };
+		struct mc_file_diag d = { store_col_str(stmt, 0), store_col_uint(stmt, 1), store_col_uint(stmt, 2),
+					  store_col_str(stmt, 3) };
 		VEC_PUSH(diags, d);
 	}
 	sqlite3_finalize(stmt);
@@ -170,7 +168,7 @@ static int read_file_details(struct store *st, long long file_id, struct mc_resu
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		struct mc_function_info fn = { col_str(stmt, 0), col_uint(stmt, 1),
+		struct mc_function_info fn = { store_col_str(stmt, 0), store_col_uint(stmt, 1),
 					       (size_t)sqlite3_column_int64(stmt, 2),
 					       (size_t)sqlite3_column_int64(stmt, 3),
 					       sqlite3_column_int(stmt, 4) != 0 };
@@ -194,8 +192,8 @@ static int read_trace(struct store *st, long long finding_id, struct mc_chain *f
 		return -1;
 	sqlite3_bind_int64(stmt, 1, finding_id);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
-		struct mc_trace_step t = { col_str(stmt, 0), col_str(stmt, 1), col_uint(stmt, 2),
-					   col_uint(stmt, 3), col_str(stmt, 4) };
+		struct mc_trace_step t = { store_col_str(stmt, 0), store_col_str(stmt, 1), store_col_uint(stmt, 2),
+					   store_col_uint(stmt, 3), store_col_str(stmt, 4) };
 		VEC_PUSH(steps, t);
 	}
 	sqlite3_finalize(stmt);
@@ -218,22 +216,15 @@ static struct mc_suppression *read_suppression(struct store *st, long long findi
 	sqlite3_bind_int64(stmt, 1, finding_id);
 	if (sqlite3_step(stmt) == SQLITE_ROW) {
 		s = xcalloc(1, sizeof(*s));
-		s->kind = col_str(stmt, 0);
-		s->reason = col_str(stmt, 1);
-		s->origin = col_str(stmt, 2);
+		s->kind = store_col_str(stmt, 0);
+		s->reason = store_col_str(stmt, 1);
+		s->origin = store_col_str(stmt, 2);
 		if (!s->reason)
 			s->reason = xstrdup("");
 	}
 	sqlite3_finalize(stmt);
 	return s;
 }
-
-#define FINDING_COLUMNS \
-	"f.id, f.rule, f.rule_name, f.severity, f.model, f.path, f.line, f.col, f.end_line," \
-	" f.end_col, fn.name, f.lock_name, f.lock_type, f.lock_kind, f.accessor, f.message," \
-	" f.fingerprint, f.fixit_first_line, f.fixit_last_line"
-/* Schema 8 and later: the defect and its site (columns 19..23). */
-#define DEFECT_COLUMNS ", f.defect, f.site_path, f.site_line, f.site_col, f.site_function"
 
 /* Does the database have the columns of schema 8 (defects)? */
 static bool has_defects(struct store *st)
@@ -248,40 +239,39 @@ static bool has_defects(struct store *st)
 	return found;
 }
 
-/* Fill f from a row of FINDING_COLUMNS; returns the finding's id. */
-static long long finding_from_row(sqlite3_stmt *stmt, struct mc_chain *f)
+long long store_finding_from_row(sqlite3_stmt *stmt, struct mc_chain *f)
 {
 	const unsigned char *fp;
 
 	memset(f, 0, sizeof(*f));
-	f->rule = col_str(stmt, 1);
-	f->rule_name = col_str(stmt, 2);
-	f->severity = col_str(stmt, 3);
-	f->model = col_str(stmt, 4);
-	f->file = col_str(stmt, 5);
-	f->line = col_uint(stmt, 6);
-	f->col = col_uint(stmt, 7);
-	f->end_line = col_uint(stmt, 8);
-	f->end_col = col_uint(stmt, 9);
-	f->function = col_str(stmt, 10);
-	f->lock_name = col_str(stmt, 11);
-	f->lock_type = col_str(stmt, 12);
-	f->lock_kind = col_str(stmt, 13);
-	f->accessor = col_str(stmt, 14);
-	f->message = col_str(stmt, 15);
+	f->rule = store_col_str(stmt, 1);
+	f->rule_name = store_col_str(stmt, 2);
+	f->severity = store_col_str(stmt, 3);
+	f->model = store_col_str(stmt, 4);
+	f->file = store_col_str(stmt, 5);
+	f->line = store_col_uint(stmt, 6);
+	f->col = store_col_uint(stmt, 7);
+	f->end_line = store_col_uint(stmt, 8);
+	f->end_col = store_col_uint(stmt, 9);
+	f->function = store_col_str(stmt, 10);
+	f->lock_name = store_col_str(stmt, 11);
+	f->lock_type = store_col_str(stmt, 12);
+	f->lock_kind = store_col_str(stmt, 13);
+	f->accessor = store_col_str(stmt, 14);
+	f->message = store_col_str(stmt, 15);
 	fp = sqlite3_column_text(stmt, 16);
 	if (fp)
 		snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", (const char *)fp);
-	f->fixit_first_line = col_uint(stmt, 17);
-	f->fixit_last_line = col_uint(stmt, 18);
+	f->fixit_first_line = store_col_uint(stmt, 17);
+	f->fixit_last_line = store_col_uint(stmt, 18);
 	if (sqlite3_column_count(stmt) > 19) {
 		fp = sqlite3_column_text(stmt, 19);
 		if (fp)
 			snprintf(f->defect, sizeof(f->defect), "%s", (const char *)fp);
-		f->site_file = col_str(stmt, 20);
-		f->site_line = col_uint(stmt, 21);
-		f->site_col = col_uint(stmt, 22);
-		f->site_function = col_str(stmt, 23);
+		f->site_file = store_col_str(stmt, 20);
+		f->site_line = store_col_uint(stmt, 21);
+		f->site_col = store_col_uint(stmt, 22);
+		f->site_function = store_col_str(stmt, 23);
 	}
 	return sqlite3_column_int64(stmt, 0);
 }
@@ -314,16 +304,16 @@ static int read_findings(struct store *st, long long file_id, struct mc_result *
 	bool defects = has_defects(st), with_supp = has_table(st, "suppressions");
 	int rc = 0;
 
-	if (prepare(st, defects ? "SELECT " FINDING_COLUMNS DEFECT_COLUMNS " FROM findings f"
+	if (prepare(st, defects ? "SELECT " STORE_FINDING_COLUMNS STORE_DEFECT_COLUMNS " FROM findings f"
 			" LEFT JOIN functions fn ON fn.id = f.function_id WHERE f.file_id = ?1 ORDER BY f.id"
-			: "SELECT " FINDING_COLUMNS " FROM findings f"
+			: "SELECT " STORE_FINDING_COLUMNS " FROM findings f"
 			" LEFT JOIN functions fn ON fn.id = f.function_id WHERE f.file_id = ?1 ORDER BY f.id",
 		    &stmt, err) < 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
 		struct mc_chain f;
-		long long id = finding_from_row(stmt, &f);
+		long long id = store_finding_from_row(stmt, &f);
 		VEC_PUSH(fs, f);
 		VEC_PUSH(ids, id);
 	}
@@ -376,7 +366,7 @@ static int read_files(struct store *st, struct mc_run *out, struct strbuf *err)
 	while (sqlite3_step(stmt) == SQLITE_ROW) {
 		struct mc_result *r = xcalloc(1, sizeof(*r));
 		const unsigned char *hash = sqlite3_column_text(stmt, 2);
-		r->path = col_str(stmt, 1);
+		r->path = store_col_str(stmt, 1);
 		if (hash)
 			snprintf(r->content_hash, sizeof(r->content_hash), "%s", (const char *)hash);
 		r->parsed = sqlite3_column_int(stmt, 3) != 0;

@@ -269,19 +269,6 @@ void store_reusable_release(struct store_reusable *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Column i as an owned string, NULL when SQL NULL. */
-static char *col_str(sqlite3_stmt *stmt, int i)
-{
-	const unsigned char *s = sqlite3_column_text(stmt, i);
-
-	return s ? xstrdup((const char *)s) : NULL;
-}
-
-static unsigned col_uint(sqlite3_stmt *stmt, int i)
-{
-	return (unsigned)sqlite3_column_int64(stmt, i);
-}
-
 /* Step until done; -1 with err set if a step failed. */
 static int finish_rows(struct store *st, sqlite3_stmt *stmt, int rc, struct strbuf *err)
 {
@@ -306,7 +293,7 @@ static int load_file(struct store *st, long long file_id, struct mc_result *res,
 		sqlite3_finalize(stmt);
 		return -1;
 	}
-	res->path = col_str(stmt, 0);
+	res->path = store_col_str(stmt, 0);
 	snprintf(res->content_hash, sizeof(res->content_hash), "%s",
 		 sqlite3_column_text(stmt, 1) ? (const char *)sqlite3_column_text(stmt, 1) : "");
 	res->parsed = sqlite3_column_int(stmt, 2) != 0;
@@ -316,7 +303,7 @@ static int load_file(struct store *st, long long file_id, struct mc_result *res,
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		struct mc_file_diag d = { col_str(stmt, 0), col_uint(stmt, 1), col_uint(stmt, 2), col_str(stmt, 3) };
+		struct mc_file_diag d = { store_col_str(stmt, 0), store_col_uint(stmt, 1), store_col_uint(stmt, 2), store_col_str(stmt, 3) };
 		VEC_PUSH(errs, d);
 	}
 	res->errors = errs.v;
@@ -335,7 +322,7 @@ static int load_functions(struct store *st, long long file_id, struct mc_result 
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		struct mc_function_info fn = { col_str(stmt, 0), col_uint(stmt, 1),
+		struct mc_function_info fn = { store_col_str(stmt, 0), store_col_uint(stmt, 1),
 					       (size_t)sqlite3_column_int64(stmt, 2),
 					       (size_t)sqlite3_column_int64(stmt, 3),
 					       sqlite3_column_int(stmt, 4) != 0 };
@@ -359,46 +346,13 @@ static int load_trace(struct store *st, long long finding_id, struct mc_chain *f
 		return -1;
 	sqlite3_bind_int64(stmt, 1, finding_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		struct mc_trace_step s = { col_str(stmt, 0), col_str(stmt, 1), col_uint(stmt, 2),
-					   col_uint(stmt, 3), col_str(stmt, 4) };
+		struct mc_trace_step s = { store_col_str(stmt, 0), store_col_str(stmt, 1), store_col_uint(stmt, 2),
+					   store_col_uint(stmt, 3), store_col_str(stmt, 4) };
 		VEC_PUSH(steps, s);
 	}
 	f->trace = steps.v;
 	f->ntrace = steps.n;
 	return finish_rows(st, stmt, rc, err);
-}
-
-/* One findings row (columns as selected in load_findings) into f. */
-static void read_finding(sqlite3_stmt *stmt, struct mc_chain *f)
-{
-	const unsigned char *fp;
-
-	memset(f, 0, sizeof(*f));
-	f->rule = col_str(stmt, 1);
-	f->rule_name = col_str(stmt, 2);
-	f->severity = col_str(stmt, 3);
-	f->model = col_str(stmt, 4);
-	f->file = col_str(stmt, 5);
-	f->line = col_uint(stmt, 6);
-	f->col = col_uint(stmt, 7);
-	f->end_line = col_uint(stmt, 8);
-	f->end_col = col_uint(stmt, 9);
-	f->function = col_str(stmt, 10);
-	f->lock_name = col_str(stmt, 11);
-	f->lock_type = col_str(stmt, 12);
-	f->lock_kind = col_str(stmt, 13);
-	f->accessor = col_str(stmt, 14);
-	f->message = col_str(stmt, 15);
-	fp = sqlite3_column_text(stmt, 16);
-	snprintf(f->fingerprint, sizeof(f->fingerprint), "%s", fp ? (const char *)fp : "");
-	f->fixit_first_line = col_uint(stmt, 17);
-	f->fixit_last_line = col_uint(stmt, 18);
-	fp = sqlite3_column_text(stmt, 19);
-	snprintf(f->defect, sizeof(f->defect), "%s", fp ? (const char *)fp : "");
-	f->site_file = col_str(stmt, 20);
-	f->site_line = col_uint(stmt, 21);
-	f->site_col = col_uint(stmt, 22);
-	f->site_function = col_str(stmt, 23);
 }
 
 static int load_findings(struct store *st, long long file_id, struct mc_result *res, struct strbuf *err)
@@ -408,19 +362,16 @@ static int load_findings(struct store *st, long long file_id, struct mc_result *
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	if (prepare(st, "SELECT f.id, f.rule, f.rule_name, f.severity, f.model, f.path, f.line, f.col,"
-		    " f.end_line, f.end_col, fn.name, f.lock_name, f.lock_type, f.lock_kind, f.accessor,"
-		    " f.message, f.fingerprint, f.fixit_first_line, f.fixit_last_line,"
-		    " f.defect, f.site_path, f.site_line, f.site_col, f.site_function"
+	if (prepare(st, "SELECT " STORE_FINDING_COLUMNS STORE_DEFECT_COLUMNS
 		    " FROM findings f LEFT JOIN functions fn ON fn.id = f.function_id"
 		    " WHERE f.file_id = ?1 ORDER BY f.id", &stmt, err) < 0)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct mc_chain f;
-		read_finding(stmt, &f);
+		long long id = store_finding_from_row(stmt, &f);
 		VEC_PUSH(fs, f);
-		VEC_PUSH(ids, sqlite3_column_int64(stmt, 0));
+		VEC_PUSH(ids, id);
 	}
 	rc = finish_rows(st, stmt, rc, err);
 	for (size_t i = 0; rc == 0 && i < ids.n; i++)

@@ -58,6 +58,22 @@ int store_check_schema(struct store *st, long long *version, struct strbuf *err)
 int store_insert_unit_rows(struct store *st, long long run_id, const struct mc_result *res,
 			   struct strbuf *err);
 
+/* Reading rows back (reader.c, and run_inputs.c for a reused unit): a
+ * copy of column i or NULL for SQL NULL; column i as a line or column
+ * number (NULL, unknown, reads as 0). */
+char *store_col_str(sqlite3_stmt *stmt, int i);
+unsigned store_col_uint(sqlite3_stmt *stmt, int i);
+/* The columns of a findings row as store_finding_from_row reads them
+ * (f: findings, fn: functions); schema 8 and later add the defect and its
+ * site (columns 19..23). */
+#define STORE_FINDING_COLUMNS \
+	"f.id, f.rule, f.rule_name, f.severity, f.model, f.path, f.line, f.col, f.end_line," \
+	" f.end_col, fn.name, f.lock_name, f.lock_type, f.lock_kind, f.accessor, f.message," \
+	" f.fingerprint, f.fixit_first_line, f.fixit_last_line"
+#define STORE_DEFECT_COLUMNS ", f.defect, f.site_path, f.site_line, f.site_col, f.site_function"
+/* Fill f from a row of those columns; returns the finding's id. */
+long long store_finding_from_row(sqlite3_stmt *stmt, struct mc_chain *f);
+
 /* One migration step: the statements that turn version to-1 into `to`. */
 struct migration {
 	int to;

@@ -303,7 +303,8 @@ static int load_file(struct store *st, long long file_id, struct mc_result *res,
 		return -1;
 	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-		struct mc_file_diag d = { store_col_str(stmt, 0), store_col_uint(stmt, 1), store_col_uint(stmt, 2), store_col_str(stmt, 3) };
+		struct mc_file_diag d = { store_col_str(stmt, 0), store_col_uint(stmt, 1), store_col_uint(stmt, 2),
+					  store_col_str(stmt, 3) };
 		VEC_PUSH(errs, d);
 	}
 	res->errors = errs.v;

@@ -35,6 +35,8 @@ struct cli {
 	struct mc_triage *triage;	/* suppressions, baseline (analyze_triage.c) */
 	const char *baseline;	/* --baseline FILE, or NULL */
 	bool show_suppressed;	/* --show-suppressed */
+	size_t max_memory;	/* --max-memory: bytes per process, 0 = none */
+	bool prior_errors;	/* an earlier process of this run failed files */
 	/* where each file of a kernel tree runs (analyze_place.c) */
 	bool pedantic;		/* also findings that hold by the documented contract only */
 	bool print_arches;	/* print each file's placement instead of analyzing */
@@ -58,6 +60,13 @@ struct job_group {
 	char *name;		/* the file, or "DIR/ (N files)" */
 };
 
+/* A file the guard gave up on (analyze_guard.c), to record in the run. */
+struct culprit {
+	char *path;
+	char *reason;
+};
+typedef VEC(struct culprit) culprit_vec;
+
 /* Everything the workers of one step share, read-only after the fork. */
 struct job_set {
 	struct cli *c;
@@ -67,6 +76,8 @@ struct job_set {
 	VEC(struct mc_result *) keep;	/* --format json: results (one slot only) */
 	FILE *diag;			/* where findings are printed */
 	struct mc_session *shared;	/* one slot: the caller's session, reused */
+	const size_t *orig;		/* guarded: each job's index in the guard's page */
+	culprit_vec *culprits;		/* files whose worker died, to record */
 	char cwd[PATH_MAX];
 };
 
@@ -94,6 +105,21 @@ int analyze_triage_suppress_file(struct cli *c, const char *path);
 int analyze_triage_finish(struct cli *c, struct mc_session *s, const char *db_path, int status);
 int analyze_triage_flush(struct cli *c, struct mc_session *s, const char *db_path, int status);
 void analyze_triage_release(struct cli *c);
+
+/* Mark job j of set done or failed in the guard's page (nothing when
+ * unguarded or for a re-check's jobs). */
+void mark_job(const struct job_set *set, const struct job *j, bool ok);
+/* Record the culprits in s's run and forget them. */
+void record_culprits(struct job_set *set, struct mc_session *s);
+
+/* run_jobs in a child process under --max-memory and --max-seconds, again
+ * without the files it died on until every file is done or given up
+ * (analyze_guard.c); the exit status. */
+int run_guarded(struct cli *c, struct job_set *set);
+
+/* The -p / -j summary line on stderr. */
+void print_summary(size_t done, size_t reused, size_t parse_errors, size_t failed, size_t findings,
+		   const char *suffix);
 
 /* Kbuild or -p without --model: place every job's file in its kernel tree
  * and set set->opt's models and placement callback (analyze_place.c).

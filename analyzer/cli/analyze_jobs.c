@@ -8,6 +8,7 @@
 #include "analyze_int.h"
 #include "cli.h"
 #include "report/report.h"
+#include "util/guard.h"
 #include "util/util.h"
 
 #include <stdlib.h>
@@ -90,16 +91,21 @@ static void print_stats(const struct cli *c, const struct mc_session *s)
 		st.capped, st.store);
 }
 
-/* Analyze the FILEs as one program in this process (summaries flow between
- * them), then print each file's results in order. */
-static int run_files(struct cli *c, struct mc_session *s)
+/* Analyze the files of set's jobs as one program in this process
+ * (summaries flow between them), then print each file's results in order. */
+static int run_files(struct cli *c, struct job_set *set, struct mc_session *s)
 {
 	VEC(struct mc_result *) results = VEC_INIT;
+	VEC(const char *) files = VEC_INIT;
 	int status = MC_EXIT_CLEAN;
 	char *err = NULL;
 
-	if (mc_analyze_files(s, c->files.v, c->files.n, c->clang_args, c->nclang, &results.v, &results.n,
-			     &err) < 0) {
+	for (size_t i = 0; i < set->jobs.n; i++)
+		VEC_PUSH(files, set->jobs.v[i].file);
+	int rc = mc_analyze_files(s, files.v, files.n, c->clang_args, c->nclang, &results.v, &results.n, &err);
+	for (size_t i = 0; i < set->jobs.n; i++)
+		mark_job(set, &set->jobs.v[i], rc == 0);
+	if (rc < 0) {
 		mc_error("%s", err);
 		free(err);
 		err = NULL;
@@ -110,7 +116,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 		int st = report_result_notes(c, r);
 		if (st > status)
 			status = st;
-		mc_triage_unit(c->triage, i < c->files.n ? c->files.v[i] : NULL, r);
+		mc_triage_unit(c->triage, i < files.n ? files.v[i] : NULL, r);
 		count_failures(r, &status);
 		if (c->format == OUT_TEXT)
 			report_text(stdout, r);	/* parse errors included, gcc-style */
@@ -131,6 +137,8 @@ static int run_files(struct cli *c, struct mc_session *s)
 	status = analyze_triage_finish(c, s, c->opt.db_path, status);
 	fflush(stdout);
 	print_stats(c, s);
+	if (c->prior_errors)
+		mc_session_mark_errors(s);
 	if (mc_session_finish(s, &err) < 0) {
 		mc_error("%s", err);
 		free(err);
@@ -139,6 +147,7 @@ static int run_files(struct cli *c, struct mc_session *s)
 	for (size_t i = 0; i < results.n; i++)
 		mc_result_free(results.v[i]);
 	VEC_FREE(results);
+	VEC_FREE(files);
 	return status;
 }
 
@@ -215,6 +224,7 @@ static void analyze_one(struct job_set *set, struct mc_session *s, const struct 
 	char *err = NULL;
 	struct mc_result *r = mc_analyze_file(s, j->file, j->args, j->nargs, &err);
 
+	mark_job(set, j, r != NULL);
 	if (!r) {
 		mc_error("%s", err);
 		free(err);
@@ -248,6 +258,8 @@ static void analyze_group(struct job_set *set, struct mc_session *s, const struc
 		mc_error("%s", err);
 		free(err);
 		if (mc_session_store_failed(s)) {
+			for (size_t k = 0; k < g->n; k++)
+				mark_job(set, &set->jobs.v[g->idx[k]], false);
 			fail_files(s, set->jobs.v, g->n, g->idx, rep);
 		} else {
 			mc_error("%s: analyzing its %zu files one by one", g->name, g->n);
@@ -257,6 +269,8 @@ static void analyze_group(struct job_set *set, struct mc_session *s, const struc
 		free(in);
 		return;
 	}
+	for (size_t k = 0; k < g->n; k++)
+		mark_job(set, &set->jobs.v[g->idx[k]], true);
 	for (size_t k = 0; k < nresults; k++)
 		emit_result(set, s, k < g->n ? in[k].path : results[k]->path, results[k], out, rep);
 	free(results);
@@ -308,6 +322,23 @@ static size_t job_nfiles(void *arg, size_t i)
 	return set->groups.v[i].n;
 }
 
+/* A worker died on `file` of group i: it is given up, to be recorded in
+ * the run; the group's other files are analyzed again (run_guarded). */
+static void job_lost(void *arg, size_t i, const char *file, const char *reason)
+{
+	struct job_set *set = arg;
+	const struct job_group *g = &set->groups.v[i];
+
+	for (size_t k = 0; k < g->n; k++)
+		if (!strcmp(set->jobs.v[g->idx[k]].file, file))
+			mark_job(set, &set->jobs.v[g->idx[k]], false);
+	guard_count_death();
+	if (set->culprits) {
+		struct culprit cu = { xstrdup(file), xstrdup(reason) };
+		VEC_PUSH(*set->culprits, cu);
+	}
+}
+
 static void job_work(void *state, size_t i, struct strbuf *out, struct pool_reply *rep)
 {
 	struct worker *w = state;
@@ -339,6 +370,13 @@ static void print_json(struct job_set *set, struct mc_session *s)
 	fflush(stdout);
 }
 
+void print_summary(size_t done, size_t reused, size_t parse_errors, size_t failed, size_t findings,
+		   const char *suffix)
+{
+	mc_error("%zu file%s analyzed (%zu reused), %zu with parse errors, %zu failed, %zu finding%s%s", done,
+		 done == 1 ? "" : "s", reused, parse_errors, failed, findings, findings == 1 ? "" : "s", suffix);
+}
+
 /* The run's last word: status in the database, JSON, the summary line.
  * Uses (and closes) the shared session, or opens one on the run. */
 static int finish_run(struct job_set *set, const struct pool_totals *t, size_t rechecked)
@@ -354,9 +392,10 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 	}
 	if (s == set->shared)
 		print_stats(set->c, s);
+	record_culprits(set, s);
 	if (t->interrupted)
 		mc_session_mark_interrupted(s);
-	if (t->parse_errors || t->failed)
+	if (t->parse_errors || t->failed || set->c->prior_errors)
 		mc_session_mark_errors(s);
 	if (set->c->format == OUT_JSON) {
 		print_json(set, s);
@@ -368,11 +407,13 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 		status = MC_EXIT_ERROR;
 	}
 	mc_session_close(s);
-	if (set->c->compdb || (set->c->jobs && !set->c->kbuild))
-		mc_error("%zu file%s analyzed (%zu reused), %zu with parse errors, %zu failed, "
-			 "%zu finding%s%s", t->done, t->done == 1 ? "" : "s", t->reused, t->parse_errors,
-			 t->failed, t->findings, t->findings == 1 ? "" : "s",
-			 t->interrupted ? "; interrupted" : t->stopped ? "; stopped" : "");
+	if (guard_active()) {	/* the parent sums the processes up */
+		struct guard_totals gt = { t->done, t->reused, t->parse_errors, t->findings, t->stopped };
+		guard_add_totals(&gt);
+	} else if (set->c->compdb || (set->c->jobs && !set->c->kbuild)) {
+		print_summary(t->done, t->reused, t->parse_errors, t->failed, t->findings,
+			      t->interrupted ? "; interrupted" : t->stopped ? "; stopped" : "");
+	}
 	if (rechecked)
 		mc_error("analyzed %zu file%s again whose callees' summaries changed", rechecked,
 			 rechecked == 1 ? "" : "s");
@@ -441,6 +482,7 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 		name_vec done = VEC_INIT;	/* one job per file and round */
 		memset(&sub.jobs, 0, sizeof(sub.jobs));
 		memset(&sub.groups, 0, sizeof(sub.groups));
+		sub.orig = NULL;	/* its jobs are copies, not the guard's files */
 		stale_jobs(set, &done, &sub);
 		if (!sub.jobs.n)
 			break;
@@ -449,7 +491,7 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 		sub.opt.force_parse = true;
 		if (set->shared)
 			mc_session_force_parse(set->shared, true);
-		struct pool_ops ops = { job_init, job_work, job_fini, &sub, job_name, false, job_nfiles };
+		struct pool_ops ops = { job_init, job_work, job_fini, &sub, job_name, false, job_nfiles, job_lost };
 		pool_run(&ops, sub.groups.n, slots, &t2);
 		if (set->shared)
 			mc_session_force_parse(set->shared, false);
@@ -480,7 +522,8 @@ static int run_program(struct cli *c, struct job_set *set)
 		free(err);
 		return MC_EXIT_ERROR;
 	}
-	status = run_files(c, s);
+	guard_set_run(mc_session_run_id(s));
+	status = run_files(c, set, s);
 	mc_session_close(s);
 	return status;
 }
@@ -494,7 +537,7 @@ static int run_program(struct cli *c, struct job_set *set)
 int run_jobs(struct cli *c, struct job_set *set)
 {
 	struct pool_ops ops = { job_init, job_work, job_fini, set, job_name,
-				c->compdb || (c->jobs && !c->kbuild), job_nfiles };
+				c->compdb || (c->jobs && !c->kbuild), job_nfiles, job_lost };
 	struct pool_totals t;
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int slots = c->format == OUT_JSON ? 1 : c->jobs ? c->jobs : !c->compdb ? 1 : cpus > 0 ? (int)cpus : 1;
@@ -517,10 +560,13 @@ int run_jobs(struct cli *c, struct job_set *set)
 			mc_error("%s", err);
 			free(err);
 			c->failed = set->jobs.n;
+			for (size_t i = 0; i < set->jobs.n; i++)
+				mark_job(set, &set->jobs.v[i], false);
 			free_groups(set);
 			return MC_EXIT_ERROR;
 		}
 		set->opt.attach_run = mc_session_run_id(s0);
+		guard_set_run(set->opt.attach_run);
 		/* Workers are forked: no database connection may cross the fork. */
 		if (slots == 1 || set->groups.n <= 1)
 			set->shared = s0;

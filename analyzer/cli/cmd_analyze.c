@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "util/util.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <limits.h>
 #include <stdio.h>
@@ -43,7 +44,12 @@ static const char usage_text[] =
 	"  --disable LIST     turn checks off (ids, names or 'all')\n"
 	"  -W NAME, -Wno-NAME the same for one check by name: -W lock-imbalance\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"
-	"  --max-seconds N    stop analyzing a file after N s (its results are partial)\n"
+	"  --max-seconds N    stop analyzing a file after N s (its results are partial);\n"
+	"                     a parse still running after N s is stopped and the file\n"
+	"                     reported as not analyzed\n"
+	"  --max-memory SIZE  address space per process (default 4G; K, M, G suffixes;\n"
+	"                     0: none; at least 256M): a file whose parse or analysis\n"
+	"                     needs more is reported as not analyzed, the others go on\n"
 	"  --stats            print where the time went on stderr: parse, lowering,\n"
 	"                     summaries, engine, store; states and bounds hit\n"
 	"  --source-root DIR  show file names relative to DIR\n"
@@ -79,7 +85,11 @@ enum {
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
 	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE, OPT_RULES_DIR, OPT_FAIL_ON,
+	OPT_MAX_MEMORY,
 };
+
+#define DEFAULT_MAX_MEMORY ((size_t)4 << 30)
+#define MIN_MAX_MEMORY ((size_t)256 << 20)	/* mmiocheck with libclang loaded needs ~250 MiB */
 
 static const struct option long_options[] = {
 	{ "model", required_argument, NULL, OPT_MODEL },
@@ -93,6 +103,7 @@ static const struct option long_options[] = {
 	{ "strict", no_argument, NULL, OPT_STRICT },
 	{ "max-states", required_argument, NULL, OPT_MAX_STATES },
 	{ "max-seconds", required_argument, NULL, OPT_MAX_SECONDS },
+	{ "max-memory", required_argument, NULL, OPT_MAX_MEMORY },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
 	{ "list-models", no_argument, NULL, OPT_LIST_MODELS },
 	{ "list-checks", no_argument, NULL, OPT_LIST_CHECKS },
@@ -146,6 +157,24 @@ static bool compiler_flag(const char *arg)
 	return false;
 }
 
+/* "4G", "512M", "262144K", "0": bytes in *out; false if not a size
+ * (0, or MIN_MAX_MEMORY up to 1 TiB). */
+static bool parse_memory_size(const char *arg, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (*arg < '0' || *arg > '9')
+		return false;
+	errno = 0;
+	v = strtoull(arg, &end, 10);
+	int shift = !*end ? 0 : !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 : !strcmp(end, "G") ? 30 : -1;
+	if (errno || shift < 0 || v > (1ull << 40) >> shift)
+		return false;
+	*out = (size_t)(v << shift);
+	return *out == 0 || *out >= MIN_MAX_MEMORY;
+}
+
 /* Parse argv up to "--"; returns -1 to continue, else an exit status. */
 /* Append the checks of LIST, turned on or off, to c->checks (applied in
  * the order given: rules_set_checks). */
@@ -178,6 +207,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		}
 	opterr = 0;
 	optind = 1;
+	c->max_memory = DEFAULT_MAX_MEMORY;
 	for (;;) {
 		int longidx = 0;
 		int o = getopt_long(nopt, argv, ":hp:j:W:", long_options, &longidx);
@@ -214,6 +244,10 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			c->opt.max_seconds = (int)strtol(optarg, &end, 10);
 			if (!*optarg || *end || c->opt.max_seconds < 1 || c->opt.max_seconds > 86400)
 				return cli_usage_error(NULL, "bad --max-seconds '%s' (1..86400)", optarg);
+			break;
+		case OPT_MAX_MEMORY:
+			if (!parse_memory_size(optarg, &c->max_memory))
+				return usage_error("bad --max-memory '%s' (0, or 256M up to 1024G)", optarg);
 			break;
 		case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;
 		case OPT_LIST_MODELS: c->list_models = true; break;
@@ -431,7 +465,7 @@ static int analyze(struct cli *c, char *argv_text)
 		status = MC_EXIT_CLEAN;
 		goto out;
 	}
-	status = run_jobs(c, &set);
+	status = run_guarded(c, &set);
 out:
 	place_release(c);
 	strbuf_release(&err);

@@ -121,6 +121,9 @@ struct pool_ops {
 	const char *(*name)(void *arg, size_t job);	/* for the progress line */
 	bool progress;		/* show progress on stderr */
 	size_t (*nfiles)(void *arg, size_t job);	/* files of a job; NULL: one each */
+	/* A worker died on `file` of job (a guarded run: util/guard.h) for
+	 * `reason`; NULL: nothing to record. */
+	void (*lost)(void *arg, size_t job, const char *file, const char *reason);
 };
 
 /* Counted in files, not jobs. */

@@ -16,6 +16,7 @@
  */
 #include "driver.h"
 #include "mmiocheck/mmiocheck.h"
+#include "util/guard.h"
 
 #include <errno.h>
 #include <poll.h>
@@ -207,6 +208,8 @@ static bool spawn(const struct pool_ops *ops, struct slot *slots, int nslots, in
 			}
 		close(jp[1]);
 		close(rp[0]);
+		if (guard_active())
+			guard_enter_process(k + 1);	/* slot 0 is the process running the pool */
 		worker_main(ops, jp[0], rp[1]);
 	}
 	close(jp[0]);
@@ -223,15 +226,20 @@ static void retire(struct slot *s)
 	s->job_fd = -1;
 }
 
-/* Reap slot k's worker and free the slot. */
-static void reap(struct slot *s)
+/* Reap slot k's worker and free the slot; its wait status. */
+static int reap(struct slot *s)
 {
+	int status = 0;
+
 	retire(s);
 	close(s->reply_fd);
-	waitpid(s->pid, NULL, 0);
+	while (waitpid(s->pid, &status, 0) < 0 && errno == EINTR)
+		;
 	s->pid = 0;
 	s->job = NO_JOB;
+	return status;
 }
+
 
 struct progress {
 	bool show, tty;
@@ -329,6 +337,29 @@ static void account_lost(const struct pool_ops *ops, struct pool_totals *t, size
 		t->status = MC_EXIT_ERROR;
 }
 
+/* The worker of slot s died on its job: say which file and why (the
+ * guard's page knows, when the run is guarded), then reap it. */
+static void report_death(const struct pool_ops *ops, struct slot *s, int k, struct pool_totals *t)
+{
+	size_t job = s->job, nfiles = job_files(ops, job);
+	int status = reap(s);
+	const char *file = NULL;
+	char why[256];
+
+	if (k + 1 < GUARD_MAX_PROCS && guard_active() && guard_death(k + 1, status, &file, why, sizeof(why)) &&
+	    file) {
+		mc_error("%s: not analyzed: %s", file, why);
+		if (nfiles > 1)
+			mc_error("%s: its other files are analyzed again", ops->name(ops->arg, job));
+		if (ops->lost)
+			ops->lost(ops->arg, job, file, why);
+	} else {
+		mc_error("%s: the worker analyzing it died; %s", ops->name(ops->arg, job),
+			 nfiles == 1 ? "file skipped" : "its files skipped");
+	}
+	account_lost(ops, t, job);
+}
+
 /* Hand the next job to slot s, or retire it; updates *next. */
 static void dispatch(const struct pool_ops *ops, struct slot *s, size_t *next, size_t njobs,
 		     struct progress *p, const struct pool_totals *t)
@@ -344,7 +375,7 @@ static void dispatch(const struct pool_ops *ops, struct slot *s, size_t *next, s
 }
 
 /* A worker's reply (or death) on slot s. */
-static void collect(const struct pool_ops *ops, struct slot *s, struct pool_totals *t,
+static void collect(const struct pool_ops *ops, struct slot *s, int k, struct pool_totals *t,
 		    struct progress *p)
 {
 	struct reply_header h;
@@ -356,13 +387,10 @@ static void collect(const struct pool_ops *ops, struct slot *s, struct pool_tota
 	    (h.textlen && !read_all(s->reply_fd, text = xmalloc(h.textlen), h.textlen))) {
 		if (p->tty)
 			fputs("\r\033[K", stderr);
-		mc_error("%s: the worker analyzing it died; %s", ops->name(ops->arg, s->job),
-			 job_files(ops, s->job) == 1 ? "file skipped" : "its files skipped");
-		account_lost(ops, t, s->job);
 		reply_release(&rep);
 		free(text);
 		deliver(p, s->job, NULL, 0);
-		reap(s);
+		report_death(ops, s, k, t);
 		return;
 	}
 	deliver(p, s->job, text, h.textlen);
@@ -394,7 +422,7 @@ static bool wait_round(const struct pool_ops *ops, struct slot *slots, int nslot
 		if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
 		size_t before = s->completed;
-		collect(ops, s, t, p);
+		collect(ops, s, idx[k], t, p);
 		if (!s->pid && before == 0 && !t->done)
 			continue;	/* dies before its first job: do not respawn forever */
 		if (!s->pid && *next < njobs && !interrupts && !spawn(ops, slots, nslots, k))

@@ -3,6 +3,7 @@
  * rule macros expanded in the main file, and the functions to lower.
  */
 #include "fe_internal.h"
+#include "util/guard.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -272,6 +273,8 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	uint64_t start = util_cpu_ns();
 	rc = parse_dropping_rejected(fe, path, args, nargs, &t.tu, u);
 	u->parse_ns = util_cpu_ns() - start;
+	if (rc == CXError_Crashed)
+		guard_abandon_file();	/* in a guarded child: its memory is not given back */
 	if (rc != CXError_Success || !t.tu) {
 		strbuf_addf(err, "libclang could not parse the file (error %d)", (int)rc);
 		ir_unit_free(u);

@@ -8,6 +8,7 @@
 #include "session_int.h"
 #include "../store/summaries.h"
 #include "util/defects.h"
+#include "util/guard.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -215,7 +216,9 @@ static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, ch
 	for (size_t i = 0; i < n; i++) {
 		strbuf_reset(&sb);
 		uint64_t start = util_cpu_ns();
+		guard_note_file(files[i].path, GUARD_PARSING);
 		files[i].unit = frontend_parse(s->fe, files[i].path, files[i].args, files[i].nargs, &sb);
+		guard_clear_file();
 		if (files[i].unit) {
 			uint64_t parse = files[i].unit->parse_ns, all = util_cpu_ns() - start;
 			s->stats.parse += parse / 1e9;
@@ -253,8 +256,11 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
 	struct finding_vec *rows = xcalloc(n ? n : 1, sizeof(*rows));
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
+		guard_note_file(files[i].path, GUARD_ANALYZING);
 		VEC_PUSH(*out, session_check_unit(s, &p, i, prog, &rows[i]));
+	}
+	guard_clear_file();
 	struct finding_vec extra = { NULL, 0, 0 };
 	checks_program_end(prog, &extra);
 	checks_program_free(prog);

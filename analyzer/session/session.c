@@ -275,3 +275,31 @@ size_t mc_session_reused(const struct mc_session *s)
 {
 	return incr_reused(s->incr);
 }
+
+int mc_session_store_unanalyzed(struct mc_session *s, const char *path, const char *reason, char **err)
+{
+	struct mc_result res;
+	struct mc_file_diag diag;
+	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
+
+	s->any_errors = true;
+	if (!s->store)
+		return 0;
+	memset(&res, 0, sizeof(res));
+	diag.file = (char *)session_display_path(s, path);
+	diag.line = diag.col = 0;
+	diag.message = xasprintf("not analyzed: %s", reason);
+	res.path = diag.file;
+	res.nerrors = 1;
+	res.errors = &diag;
+	strbuf_init(&sb);
+	if (store_add_result(s->store, s->run_id, &res, &sb) < 0) {
+		*err = take_err(&sb);
+		s->store_failed = true;
+		rc = -1;
+	}
+	strbuf_release(&sb);
+	free(diag.message);
+	return rc;
+}

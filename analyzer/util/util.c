@@ -2,6 +2,7 @@
  * util.c - allocation, strbuf, string interning and hashing helpers.
  */
 #include "util.h"
+#include "guard.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 static void out_of_memory(size_t n)
 {
 	fprintf(stderr, "mmiocheck: out of memory (allocating %zu bytes)\n", n);
+	guard_note_out_of_memory();
 	abort();
 }
 

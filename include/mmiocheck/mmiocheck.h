@@ -275,6 +275,10 @@ void mc_session_mark_interrupted(struct mc_session *s);
 bool mc_session_store_failed(const struct mc_session *s);
 /* The run's final status is "errors" (a worker process saw them). */
 void mc_session_mark_errors(struct mc_session *s);
+/* Record in the run that the file at `path` was not analyzed and why (a
+ * unit that did not parse, whose one parse error is "not analyzed:
+ * REASON"); marks the run's status "errors".  0, or -1 with *err set. */
+int mc_session_store_unanalyzed(struct mc_session *s, const char *path, const char *reason, char **err);
 /* The rules directory the options resolve to: --rules-dir, else
  * $MMIOCHECK_RULES, else ../share/mmiocheck/rules next to the executable (in
  * a build tree: the source rules/).  Also where compiler-flags.json is read. */

@@ -267,6 +267,15 @@ def bad_databases(ctx, d):
                       "INSERT INTO meta VALUES ('schema_version', 'banana');")
     con.close()
     out.append((nover, "not a mmiocheck database (meta has no valid schema_version)"))
+    # Another program's database that happens to keep a key/value meta table
+    # (in rollback-journal mode: it must stay so, not be switched to WAL).
+    kv = os.path.join(d, "foreign-meta.db")
+    con = sqlite3.connect(kv)
+    con.executescript("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT);"
+                      "INSERT INTO meta VALUES ('app', 'photos'), ('version', '3');"
+                      "CREATE TABLE photos(id INTEGER PRIMARY KEY, name TEXT);")
+    con.close()
+    out.append((kv, "not a mmiocheck database (meta has no valid schema_version)"))
     newer = os.path.join(d, "newer.db")
     load_fixture(ctx, newer)
     con = sqlite3.connect(newer)
@@ -310,6 +319,12 @@ def t_refusals(ctx):
                    "%s %s: message names the file and says '%s'" % (verb, os.path.basename(path), reason), err)
             expect(file_digest(path) == digest, "%s %s: file untouched" % (verb, os.path.basename(path)))
             expect(not os.path.exists(path + "-wal"), "%s %s: no WAL created" % (verb, os.path.basename(path)))
+            expect(not os.path.exists(path + "-shm"), "%s %s: no -shm created" % (verb, os.path.basename(path)))
+            if path.endswith("foreign-meta.db"):
+                con = sqlite3.connect(path)
+                mode = con.execute("PRAGMA journal_mode").fetchone()[0]
+                con.close()
+                expect(mode == "delete", "%s %s: journal mode untouched" % (verb, os.path.basename(path)), mode)
 
 
 if __name__ == "__main__":

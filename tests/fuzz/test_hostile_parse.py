@@ -79,8 +79,14 @@ def make_tree(d):
 
 def stored(db):
     """{path basename: (parsed, parse error messages, functions)} of the last run, and its status."""
+    if not os.path.exists(db):
+        return {}, None, 0
     con = sqlite3.connect(db)
-    run_id, status = con.execute("SELECT id, status FROM runs ORDER BY id DESC LIMIT 1").fetchone()
+    try:
+        run_id, status = con.execute("SELECT id, status FROM runs ORDER BY id DESC LIMIT 1").fetchone()
+    except (sqlite3.Error, TypeError):
+        con.close()
+        return {}, None, 0
     out = {}
     for fid, path, parsed in con.execute("SELECT id, path, parsed FROM files WHERE run_id = ?", (run_id,)):
         errs = [m for (m,) in con.execute("SELECT message FROM parse_errors WHERE file_id = ?", (fid,))]

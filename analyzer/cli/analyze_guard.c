@@ -196,8 +196,8 @@ static void finish_totals(struct cli *c, const struct job_set *set, bool interru
 	size_t failed = 0;
 
 	guard_get_totals(&t);
-	for (size_t i = 0; i < set->jobs.n; i++)
-		failed += guard_state(i) == GUARD_FAILED;
+	for (size_t i = 0; i < set->jobs.n; i++)	/* pending: not started, the database is unwritable */
+		failed += guard_state(i) == GUARD_FAILED || (t.stopped && guard_state(i) == GUARD_PENDING);
 	c->failed = failed;
 	c->findings = t.findings;
 	if (c->compdb || (c->jobs && !c->kbuild))

@@ -393,6 +393,8 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 	if (s == set->shared)
 		print_stats(set->c, s);
 	record_culprits(set, s);
+	if (t->stopped)
+		mc_session_mark_store_failed(s);
 	if (t->interrupted)
 		mc_session_mark_interrupted(s);
 	if (t->parse_errors || t->failed || set->c->prior_errors)

@@ -477,6 +477,17 @@ static void kill_busy(const struct pool_ops *ops, struct slot *slots, int nslots
 		}
 }
 
+/* The database cannot be written: name every job that was not started
+ * (none is left out silently); each of its files failed. */
+static void name_unstarted(const struct pool_ops *ops, size_t njobs, const bool *ready, struct pool_totals *t)
+{
+	for (size_t i = 0; i < njobs; i++)
+		if (!ready[i]) {
+			mc_error("%s: not analyzed: the database cannot be written", ops->name(ops->arg, i));
+			t->failed += job_files(ops, i);
+		}
+}
+
 void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_totals *t)
 {
 	struct sigaction sa, old;
@@ -517,6 +528,8 @@ void pool_run(const struct pool_ops *ops, size_t njobs, int nslots, struct pool_
 		kill_busy(ops, slots, nslots, t);
 		free(slots);
 	}
+	if (t->stopped)
+		name_unstarted(ops, njobs, p.ready, t);
 	for (size_t i = 0; i < njobs; i++)	/* after a job that never ran (Ctrl-C) */
 		if (p.text[i]) {
 			fwrite(p.text[i], 1, p.textlen[i], stdout);

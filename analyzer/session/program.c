@@ -237,6 +237,31 @@ static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, ch
 	return 0;
 }
 
+/*
+ * Store each unit; one that cannot be stored (a full disk, an I/O error)
+ * is named on stderr and the others are still tried: a smaller unit may
+ * fit, and none is left out silently.  -1 with a count in *err when any
+ * failed.
+ */
+static int store_units(struct mc_session *s, struct ipa_program *p, struct pass_file *files,
+		       struct mc_result **res, size_t n, char **err)
+{
+	size_t failed = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		char *e = NULL;
+		if (store_unit(s, p, i, res[i], files[i].iu, &e) == 0)
+			continue;
+		mc_error("%s", e);
+		free(e);
+		failed++;
+	}
+	if (!failed)
+		return 0;
+	*err = xasprintf("%zu of %zu file%s not stored; the run is marked failed", failed, n, n == 1 ? "" : "s");
+	return -1;
+}
+
 /* Summarize the parsed files together, check and store each. */
 static int analyze_program(struct mc_session *s, struct pass_file *files, size_t n, result_vec *out,
 			   char **err)
@@ -273,8 +298,7 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	free(rows);
 	s->stats.engine += (util_cpu_ns() - start) / 1e9;
 	start = util_cpu_ns();
-	for (size_t i = 0; i < n && rc == 0; i++)
-		rc = store_unit(s, &p, i, out->v[first + i], files[i].iu, err);
+	rc = store_units(s, &p, files, out->v + first, n, err);
 	s->stats.store += (util_cpu_ns() - start) / 1e9;
 	ipa_free(&p);
 	return rc;

@@ -191,7 +191,8 @@ int mc_session_finish(struct mc_session *s, char **err)
 		return 0;
 	strbuf_init(&sb);
 	/* Kbuild mode: a named run is shared; its status only ever worsens */
-	const char *status = s->interrupted ? "interrupted" : s->any_errors ? "errors" : "ok";
+	const char *status = s->interrupted ? "interrupted" : s->store_failed ? "failed"
+			   : s->any_errors ? "errors" : "ok";
 	if (s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
 			 : store_finish_run(s->store, s->run_id, status, &sb) < 0) {
 		*err = take_err(&sb);
@@ -258,6 +259,11 @@ void mc_session_mark_interrupted(struct mc_session *s)
 bool mc_session_store_failed(const struct mc_session *s)
 {
 	return s->store_failed;
+}
+
+void mc_session_mark_store_failed(struct mc_session *s)
+{
+	s->any_errors = s->store_failed = true;
 }
 
 void mc_session_mark_errors(struct mc_session *s)

@@ -222,6 +222,11 @@ static void remove_created(const char *path)
 
 	if (stat(path, &sb) < 0 || !S_ISREG(sb.st_mode) || sb.st_size != 0)
 		return;
+	side = xasprintf("%s-wal", path);
+	bool wal_written = stat(side, &sb) == 0 && sb.st_size > 0;	/* WAL mode: commits live there first */
+	free(side);
+	if (wal_written)
+		return;
 	unlink(path);
 	side = xasprintf("%s-wal", path);
 	unlink(side);
@@ -372,8 +377,12 @@ struct store *store_open(const char *path, struct strbuf *err)
 	 * A failure from here on does not remove the file: another process
 	 * of the same build may be using it already.
 	 */
-	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0)
-		goto fail;
+	if (check_schema(st, &version, err) < 0 || configure(st, err) < 0 || ensure_schema(st, err) < 0) {
+		store_close(st);
+		if (!existed)
+			remove_created(path);	/* only while empty: never another's database */
+		return NULL;
+	}
 	return st;
 fail:
 	store_close(st);

@@ -273,6 +273,9 @@ void mc_session_mark_interrupted(struct mc_session *s);
 /* Did storing a unit fail (disk full, database locked too long)?  Then
  * further units will most likely fail too. */
 bool mc_session_store_failed(const struct mc_session *s);
+/* The run's final status is "failed": units could not be stored (in a
+ * worker process). */
+void mc_session_mark_store_failed(struct mc_session *s);
 /* The run's final status is "errors" (a worker process saw them). */
 void mc_session_mark_errors(struct mc_session *s);
 /* Record in the run that the file at `path` was not analyzed and why (a

@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""A database that cannot be written (a full disk): every unit that could
+not be stored is named, the run is marked failed, nothing is left half
+made.
+
+The disk fills through RLIMIT_FSIZE with SIGXFSZ ignored (write() then
+fails with EFBIG), set on the analyzer only: the database already holds
+one run, and the limit lets a few more units in.
+"""
+
+import os
+import resource
+import signal
+import sqlite3
+
+from dblib import expect, rows, one, run_tests
+
+NFILES = 40
+
+
+def limited(size):
+    """preexec_fn: files may not grow past size bytes; writes fail instead."""
+    def pre():
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+    return pre
+
+
+def run_full(ctx, db, args, size):
+    import subprocess
+    p = subprocess.run([ctx.mmiocheck, "--db", db] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       preexec_fn=limited(size), timeout=300)
+    return p.returncode, p.stderr.decode("utf-8", "replace")
+
+
+def named(err, path):
+    """Is path named on stderr as not stored or not analyzed?"""
+    return any(l.startswith("mmiocheck: %s: could not store the results: " % path) or
+               l.startswith("mmiocheck: %s: not analyzed: the database cannot be written" % path)
+               for l in err.splitlines())
+
+
+def check_every_unit(ctx, db, files, status, err, what):
+    expect(status == 2, what + ": exit 2", status, err[-500:])
+    run_id, run_status = rows(db, "SELECT id, status FROM runs ORDER BY id DESC LIMIT 1")[0]
+    expect(run_status == "failed", what + ": run marked failed", run_status)
+    stored = {p for (p,) in rows(db, "SELECT path FROM files WHERE run_id = ?", (run_id,))}
+    lost = [f for f in files if f not in stored]
+    expect(len(stored) >= 1 and len(lost) >= 5, what + ": the disk filled mid-run", len(stored), len(lost))
+    unnamed = [f for f in lost if not named(err, f)]
+    expect(not unnamed, what + ": every unit not stored is named", unnamed[:5], err[-800:])
+    wrongly = [f for f in stored if named(err, f)]
+    expect(not wrongly, what + ": no stored unit named as lost", wrongly[:5])
+    expect(one(db, "PRAGMA integrity_check") == "ok", what + ": database consistent")
+
+
+def prepared(ctx, name):
+    d = ctx.fresh_dir(name)
+    db = os.path.join(d, "full.db")
+    files = ctx.case_files()[:NFILES]
+    ctx.analyze(db, files[:1], cwd=d)
+    con = sqlite3.connect(db)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    con.close()
+    return d, db, files, os.path.getsize(db) + 200 * 1024
+
+
+def t_file_mode(ctx):
+    d, db, files, size = prepared(ctx, "disk-full-files")
+    status, err = run_full(ctx, db, files + ["--", "-I", ctx.include], size)
+    check_every_unit(ctx, db, files, status, err, "FILE mode")
+
+
+def t_jobs(ctx):
+    d, db, files, size = prepared(ctx, "disk-full-jobs")
+    status, err = run_full(ctx, db, ["-j2"] + files + ["--", "-I", ctx.include], size)
+    check_every_unit(ctx, db, files, status, err, "-j2")
+
+
+def t_creation_fails(ctx):
+    """No 0-byte database is left when it cannot even be created."""
+    d = ctx.fresh_dir("disk-full-create")
+    db = os.path.join(d, "new.db")
+    status, err = run_full(ctx, db, [ctx.case_files()[0], "--", "-I", ctx.include], 0)
+    expect(status == 2 and db in err, "creation: exit 2 naming the database", status, err)
+    expect(os.listdir(d) == [], "creation: nothing left behind", os.listdir(d))
+
+
+if __name__ == "__main__":
+    run_tests(globals(), __doc__)

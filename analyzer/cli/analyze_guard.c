@@ -18,6 +18,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -60,11 +61,16 @@ void record_culprits(struct job_set *set, struct mc_session *s)
 
 /* The child: the jobs still to do (in JSON mode those done too: their
  * results were in the process that died), in a run_jobs of their own. */
-static void child_main(struct cli *c, const struct job_set *all, size_t *orig)
+static void child_main(struct cli *c, const struct job_set *all, size_t *orig, pid_t parent)
 {
 	struct job_set sub = *all;
 	culprit_vec culprits = VEC_INIT;
 	struct sigaction dfl;
+
+	/* Killing mmiocheck (SIGKILL included) kills the analysis with it. */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != parent)
+		_exit(MC_EXIT_INTERRUPTED);
 
 	memset(&dfl, 0, sizeof(dfl));
 	dfl.sa_handler = SIG_DFL;
@@ -169,11 +175,11 @@ static int run_child(struct cli *c, struct job_set *set, size_t *orig)
 
 	fflush(stdout);
 	fflush(stderr);
-	pid_t pid = fork();
+	pid_t parent = getpid(), pid = fork();
 	if (pid < 0)
 		return -1;
 	if (pid == 0)
-		child_main(c, set, orig);
+		child_main(c, set, orig, parent);
 	child_pid = pid;
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;

@@ -12,6 +12,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -144,10 +145,80 @@ static int pick(struct load_ctx *c, const char *value, const char *key, const ch
 	return load_error(c, value, "bad value '%s' for '%s'", value, key);
 }
 
-/* Index of an entry named `name` in a vector of structs with .name, or n. */
-#define SLOT_FOR(vec, nm) ({ size_t s_ = 0; \
-	while (s_ < (vec).n && strcmp((vec).v[s_].name, (nm))) \
-		s_++; \
+/*
+ * Name -> slot of each named section's vector while loading, so that an
+ * entry is not compared with every earlier one (200,000 accessors took
+ * 66 s).  Vectors only grow while loading; an index catches up with the
+ * entries pushed since it last looked, and a slot whose name does not
+ * match (the vector changed behind it) falls back to a scan.
+ */
+struct slot_index {
+	const void *vec;	/* the section's vector */
+	struct strpool *names;
+	VEC(size_t) slot;	/* by str_id in names */
+	size_t synced;		/* entries of vec indexed */
+};
+
+struct load_index {
+	VEC(struct slot_index) sec;
+};
+
+/* The index of vector vec (created on first use). */
+static struct slot_index *index_of(struct rules *r, const void *vec)
+{
+	if (!r->load_index)
+		r->load_index = xcalloc(1, sizeof(*r->load_index));
+	struct load_index *li = r->load_index;
+	for (size_t i = 0; i < li->sec.n; i++)
+		if (li->sec.v[i].vec == vec)
+			return &li->sec.v[i];
+	struct slot_index x = { vec, strpool_new(), VEC_INIT, 0 };
+	VEC_PUSH(li->sec, x);
+	return &li->sec.v[li->sec.n - 1];
+}
+
+/* Remember that `name` is at slot k (a later entry of the name wins). */
+static void index_note(struct slot_index *x, const char *name, size_t k)
+{
+	str_id id = strpool_intern(x->names, name);
+
+	while (x->slot.n <= id)
+		VEC_PUSH(x->slot, SIZE_MAX);
+	x->slot.v[id] = k;
+}
+
+/* The slot of `name` per the index, or n. */
+static size_t index_find(const struct slot_index *x, const char *name, size_t n)
+{
+	str_id id = strpool_find(x->names, name);
+
+	return id && id < x->slot.n && x->slot.v[id] < n ? x->slot.v[id] : n;
+}
+
+void rules_free_load_index(struct rules *r)
+{
+	struct load_index *li = r->load_index;
+
+	if (!li)
+		return;
+	for (size_t i = 0; i < li->sec.n; i++) {
+		strpool_free(li->sec.v[i].names);
+		VEC_FREE(li->sec.v[i].slot);
+	}
+	VEC_FREE(li->sec);
+	free(li);
+	r->load_index = NULL;
+}
+
+/* Index of an entry named `nm` in a vector of structs with .name, or n. */
+#define SLOT_FOR(vec, nm) ({ \
+	struct slot_index *x_ = index_of(c->r, &(vec)); \
+	for (; x_->synced < (vec).n; x_->synced++) \
+		index_note(x_, (vec).v[x_->synced].name, x_->synced); \
+	size_t s_ = index_find(x_, (nm), (vec).n); \
+	if (s_ < (vec).n && strcmp((vec).v[s_].name, (nm))) \
+		for (s_ = 0; s_ < (vec).n && strcmp((vec).v[s_].name, (nm)); s_++) \
+			; \
 	s_; })
 
 /* Run fn on every object of a section list, with the entry as anchor. */
@@ -291,11 +362,12 @@ static int load_class(struct load_ctx *c, json_t *e)
 /* accessors entry: dir, class (must exist), width, addr_arg. */
 static int load_accessor(struct load_ctx *c, json_t *e)
 {
-	static const char *const keys[] = { "name", "dir", "class", "width", "addr_arg", NULL };
+	static const char *const keys[] = { "name", "dir", "class", "width", "addr_arg", "override", NULL };
 	static const char *const dirs[] = { "write", "read", NULL };
 	struct accessor a = { 0 };
 	char *dir = NULL, *klass = NULL;
 	int v = 0, rc = -1;
+	bool override = false;
 
 	if (check_keys(c, e, "accessor", keys) < 0 || get_string(c, e, "name", true, "accessors", &a.name) < 0)
 		return -1;
@@ -317,7 +389,16 @@ static int load_accessor(struct load_ctx *c, json_t *e)
 			   a.name, a.width);
 		goto out;
 	}
+	if (get_bool(c, e, "override", false, &override) < 0)
+		goto out;
 	size_t s = SLOT_FOR(c->r->accessors, a.name);
+	if (s < c->r->accessors.n && c->r->accessors.v[s].klass != a.klass && !override) {
+		/* a typo or a copied entry must not silently change what writel means */
+		load_error(c, a.name, "accessor '%s' is already defined with class '%s'; a second definition "
+			   "with class '%s' needs \"override\": true", a.name,
+			   c->r->classes.v[c->r->accessors.v[s].klass].name, klass);
+		goto out;
+	}
 	if (s < c->r->accessors.n) {
 		free(c->r->accessors.v[s].name);
 		c->r->accessors.v[s] = a;

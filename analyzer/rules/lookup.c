@@ -95,6 +95,7 @@ void rules_free(struct rules *r)
 	VEC_FREE(r->checks);
 	VEC_FREE(r->lock_wrappers);
 	VEC_FREE(r->by_name);
+	rules_free_load_index(r);
 	frameworks_free(r);	/* FRAMEWORKS (frameworks.c) */
 	entry_points_free(r);
 	strpool_free(r->names);

@@ -178,6 +178,7 @@ struct rules {
 	VEC(struct annotation) annotations;	/* "annotations" in locks.json */
 	struct frameworks *frameworks;	/* FRAMEWORKS: callback lock contexts (frameworks.h) */
 	struct entry_points *entry_points;	/* unlocked entry points, setup paths (entry_points.h) */
+	struct load_index *load_index;	/* names -> slots while loading (load.c) */
 };
 
 /*

@@ -44,6 +44,8 @@ void rules_free_model(struct rules *r, struct model *m);
 
 /* Build the called-name table from the loaded entries (lookup.c). */
 void rules_bind_names(struct rules *r);
+/* Free the loader's name index (load.c). */
+void rules_free_load_index(struct rules *r);
 
 /* A rules file larger than this is refused before it is parsed. */
 #define RULES_MAX_FILE_BYTES (16 << 20)

@@ -43,7 +43,7 @@ def named(err, path):
 def check_every_unit(ctx, db, files, status, err, what):
     expect(status == 2, what + ": exit 2", status, err[-500:])
     run_id, run_status = rows(db, "SELECT id, status FROM runs ORDER BY id DESC LIMIT 1")[0]
-    expect(run_status == "failed", what + ": run marked failed", run_status)
+    expect(run_status == "failed", what + ": run marked failed", run_status, err[-1500:])
     stored = {p for (p,) in rows(db, "SELECT path FROM files WHERE run_id = ?", (run_id,))}
     lost = [f for f in files if f not in stored]
     expect(len(stored) >= 1 and len(lost) >= 5, what + ": the disk filled mid-run", len(stored), len(lost))

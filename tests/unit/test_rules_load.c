@@ -237,12 +237,14 @@ static void test_broken(void)
 		       4, "grab");
 }
 
-/* A user file that redefines writel as relaxed, adds a DPDK lock, wins. */
+/* A user file that redefines writel as relaxed (marked as an override),
+ * adds a DPDK lock, wins. */
 static void test_override(void)
 {
 	char *path = write_file("user.json", HDR
 				"  \"lock_apis\": [ { \"name\": \"rte_spinlock_lock\", \"op\": \"acquire\", \"kind\": \"spinlock\" } ],\n"
-				"  \"accessors\": [ { \"name\": \"writel\", \"dir\": \"write\", \"class\": \"relaxed\", \"width\": 32 } ]\n}\n");
+				"  \"accessors\": [ { \"name\": \"writel\", \"dir\": \"write\", \"class\": \"relaxed\", \"width\": 32,\n"
+				"    \"override\": true } ]\n}\n");
 	const char *extra[] = { path };
 	struct strbuf err = STRBUF_INIT;
 	struct rules *r = rules_load(MMIOCHECK_RULES_DIR, extra, 1, &err);

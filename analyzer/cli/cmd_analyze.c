@@ -247,7 +247,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			break;
 		case OPT_MAX_MEMORY:
 			if (!parse_memory_size(optarg, &c->max_memory))
-				return usage_error("bad --max-memory '%s' (0, or 256M up to 1024G)", optarg);
+				return cli_usage_error(NULL, "bad --max-memory '%s' (0, or 256M up to 1024G)", optarg);
 			break;
 		case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;
 		case OPT_LIST_MODELS: c->list_models = true; break;

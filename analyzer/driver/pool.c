@@ -422,7 +422,7 @@ static bool wait_round(const struct pool_ops *ops, struct slot *slots, int nslot
 		if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR)))
 			continue;
 		size_t before = s->completed;
-		collect(ops, s, idx[k], t, p);
+		collect(ops, s, k, t, p);
 		if (!s->pid && before == 0 && !t->done)
 			continue;	/* dies before its first job: do not respawn forever */
 		if (!s->pid && *next < njobs && !interrupts && !spawn(ops, slots, nslots, k))

@@ -135,6 +135,20 @@ struct pass_file {
 	struct incr_unit *iu;		/* incremental bookkeeping, or NULL */
 };
 
+/* A unit could not be stored: mark the run failed now, while the space the
+ * rolled-back unit took in the WAL can still hold it (the run's final
+ * status, written later, may find the disk full); best effort. */
+static void mark_run_failed(struct mc_session *s)
+{
+	struct strbuf ignored = STRBUF_INIT;
+
+	if (s->named_run)
+		store_touch_run(s->store, s->run_id, "failed", &ignored);
+	else
+		store_finish_run(s->store, s->run_id, "failed", &ignored);
+	strbuf_release(&ignored);
+}
+
 /* Store the k-th unit with the summaries it defines and uses; then what it
  * read, so that a later run can reuse it. */
 static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
@@ -155,6 +169,7 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 		s->any_errors = true;
 		s->store_failed = true;
 		rc = -1;
+		mark_run_failed(s);
 	} else if (iu) {
 		char *ierr = NULL;
 		if (incr_end_unit(s->incr, iu, s->store, s->run_id, res->path, &ierr) < 0) {

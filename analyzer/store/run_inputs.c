@@ -123,7 +123,8 @@ int store_touch_run(struct store *st, long long run_id, const char *status, stru
 
 	strbuf_init(&sqlerr);
 	if (prepare(st, "UPDATE runs SET finished_at = " NOW_SQL ","
-		    " status = CASE WHEN status = 'errors' THEN 'errors' ELSE ?2 END WHERE id = ?1",
+		    " status = CASE WHEN status = 'failed' THEN 'failed'"
+		    " WHEN status = 'errors' AND ?2 <> 'failed' THEN 'errors' ELSE ?2 END WHERE id = ?1",
 		    &stmt, &sqlerr) < 0 ||
 	    (sqlite3_bind_int64(stmt, 1, run_id), bind_str(stmt, 2, status), run_stmt(st, stmt, &sqlerr)) < 0) {
 		strbuf_addf(err, "%s: cannot update run %lld: %s", st->path, run_id, sqlerr.buf);

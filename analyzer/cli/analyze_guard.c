@@ -218,7 +218,7 @@ int run_guarded(struct cli *c, struct job_set *set)
 	int status = MC_EXIT_CLEAN;
 	bool finished = false, interrupted = false;
 
-	if (!guard_begin(set->jobs.n, c->max_memory, c->opt.max_seconds)) {
+	if (!guard_begin(set->jobs.n, c->opt.max_memory, c->opt.max_seconds)) {
 		free(orig);
 		return run_jobs(c, set);
 	}

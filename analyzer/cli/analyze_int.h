@@ -35,7 +35,6 @@ struct cli {
 	struct mc_triage *triage;	/* suppressions, baseline (analyze_triage.c) */
 	const char *baseline;	/* --baseline FILE, or NULL */
 	bool show_suppressed;	/* --show-suppressed */
-	size_t max_memory;	/* --max-memory: bytes per process, 0 = none */
 	bool prior_errors;	/* an earlier process of this run failed files */
 	/* where each file of a kernel tree runs (analyze_place.c) */
 	bool pedantic;		/* also findings that hold by the documented contract only */

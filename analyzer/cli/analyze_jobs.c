@@ -29,6 +29,11 @@ static bool report_limits(const struct cli *c, const struct mc_result *r)
 			 r->path, c->opt.max_seconds);
 		return true;
 	}
+	if (r->over_budget) {
+		mc_error("%s: a function's path states outgrew an eighth of --max-memory (%zu MiB); it was stopped, "
+			 "degraded: its findings are incomplete", r->path, c->opt.max_memory >> 20);
+		return true;
+	}
 	for (size_t i = 0; i < r->nfunctions; i++)
 		n += r->functions[i].truncated;
 	if (n)

@@ -49,7 +49,9 @@ static const char usage_text[] =
 	"                     reported as not analyzed\n"
 	"  --max-memory SIZE  address space per process (default 4G; K, M, G suffixes;\n"
 	"                     0: none; at least 256M): a file whose parse or analysis\n"
-	"                     needs more is reported as not analyzed, the others go on\n"
+	"                     needs more is reported as not analyzed, the others go on;\n"
+	"                     a function whose path states outgrow an eighth of it is\n"
+	"                     stopped (degraded, its findings incomplete)\n"
 	"  --stats            print where the time went on stderr: parse, lowering,\n"
 	"                     summaries, engine, store; states and bounds hit\n"
 	"  --source-root DIR  show file names relative to DIR\n"
@@ -207,7 +209,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 		}
 	opterr = 0;
 	optind = 1;
-	c->max_memory = DEFAULT_MAX_MEMORY;
+	c->opt.max_memory = DEFAULT_MAX_MEMORY;
 	for (;;) {
 		int longidx = 0;
 		int o = getopt_long(nopt, argv, ":hp:j:W:", long_options, &longidx);
@@ -246,7 +248,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 				return cli_usage_error(NULL, "bad --max-seconds '%s' (1..86400)", optarg);
 			break;
 		case OPT_MAX_MEMORY:
-			if (!parse_memory_size(optarg, &c->max_memory))
+			if (!parse_memory_size(optarg, &c->opt.max_memory))
 				return cli_usage_error(NULL, "bad --max-memory '%s' (0, or 256M up to 1024G)", optarg);
 			break;
 		case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;

@@ -562,6 +562,18 @@ uint64_t engine_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* Have the path states outgrown the budget?  Marks the stats when they
+ * have: the function stops degraded instead of the process running out
+ * of memory (a function of thousands of independent branches under one
+ * lock keeps a growing list of writes in every state). */
+static bool over_budget(const struct run *R)
+{
+	if (!R->cfg->max_state_bytes || state_pool_bytes(&R->pool) <= R->cfg->max_state_bytes)
+		return false;
+	R->stats->over_budget = R->stats->truncated = true;
+	return true;
+}
+
 /* Has the configured deadline passed?  Marks the stats when it has. */
 static bool past_deadline(const struct engine_config *cfg, struct engine_stats *stats)
 {
@@ -599,7 +611,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	visit(&R, fn->entry, &init);
 	for (size_t steps = 1; R.work.n; steps++) {
 		struct work w = R.work.v[--R.work.n];
-		if (steps % DEADLINE_CHECK_STEPS == 0 && past_deadline(cfg, stats))
+		if ((steps % DEADLINE_CHECK_STEPS == 0 && past_deadline(cfg, stats)) || over_budget(&R))
 			break;
 		step(&R, w.node, w.state);
 	}

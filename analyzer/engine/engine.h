@@ -30,6 +30,9 @@ struct engine_config {
 	int max_states;			/* per CFG node; 0 = default */
 	uint64_t deadline_ns;		/* --max-seconds: stop at this
 					 * CLOCK_MONOTONIC time; 0 = no limit */
+	size_t max_state_bytes;		/* stop a function whose path states
+					 * outgrow this (an eighth of
+					 * --max-memory); 0 = no limit */
 };
 
 /* A held lock as the checks see it. */
@@ -87,6 +90,7 @@ struct engine_stats {
 	size_t visits;			/* (node, state) pairs processed */
 	bool truncated;			/* a bound was hit: results may be partial */
 	bool timed_out;			/* --max-seconds: cfg->deadline_ns passed */
+	bool over_budget;		/* the path states outgrew cfg->max_state_bytes */
 };
 
 /* --max-seconds: CLOCK_MONOTONIC now, in ns (for engine_config.deadline_ns). */

@@ -88,6 +88,12 @@ void state_pool_free(struct state_pool *p);
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s);
 /* Unpack state id into *out (a full path_state, unused slots zero). */
 void state_pool_get(const struct state_pool *p, uint32_t id, struct path_state *out);
+/* Bytes the pool's packed states take (the engine's memory budget). */
+static inline size_t state_pool_bytes(const struct state_pool *p)
+{
+	return p->bytes.n;
+}
+
 static inline size_t state_pool_count(const struct state_pool *p)
 {
 	return p->offset.n;

@@ -322,6 +322,7 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 		res->ncapped += p->fns.v[fi].capped;
 		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
 		res->timed_out |= st.timed_out;
+		res->over_budget |= st.over_budget;
 		s->stats.functions++;
 		s->stats.visits += st.visits;
 		s->stats.states += st.states;

@@ -39,6 +39,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	s->cfg.preempt_rt = opt->preempt_rt;
 	s->cfg.max_states = opt->max_states;
 	s->max_seconds = opt->max_seconds;
+	/* an eighth: the pool's array doubles, and the old one is live meanwhile */
+	s->cfg.max_state_bytes = opt->max_memory / 8;
 	s->strict = opt->strict;
 	s->defer_recheck = opt->defer_recheck;
 	s->force_parse = opt->force_parse;

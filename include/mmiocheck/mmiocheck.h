@@ -142,6 +142,8 @@ struct mc_result {
 				 * large, or recursion that did not settle) */
 	size_t unknown_calls;	/* indirect calls with no known target */
 	bool timed_out;		/* --max-seconds ran out for it */
+	bool over_budget;	/* a function's path states outgrew an eighth
+				 * of max_memory: it was stopped, degraded */
 
 	bool reused;		/* inputs unchanged: carried over, not parsed */
 	char **dropped_args;	/* arguments clang rejected, dropped for the parse */
@@ -188,6 +190,8 @@ struct mc_options {
 	bool preempt_rt;
 	int max_states;			/* per CFG node; 0 = default */
 	int max_seconds;		/* --max-seconds: analysis time per unit; 0 = none */
+	size_t max_memory;		/* --max-memory: a function's path states may
+					 * take an eighth of it; 0 = no bound */
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */

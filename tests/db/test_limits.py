@@ -79,6 +79,38 @@ def t_max_seconds(ctx):
         expect(status == 2 and "bad --max-seconds '%s' (1..86400)" % bad in err, "--max-seconds %s" % bad, err)
 
 
+def t_memory_budget(ctx):
+    """The 10,000-branch single-section function (every path state keeps the
+    section's writes: 2.6-3.1 GB before) stays under the default
+    --max-memory and says it degraded; the file's other function and the
+    next file are analyzed in full.  The same with 3,000 branches under
+    --max-memory 512M."""
+    d = ctx.fresh_dir("limits-memory")
+    for n, extra in ((10000, []), (3000, ["--max-memory", "512M"])):
+        body = "".join("\tif (d->flag[%d]) writel(%d, d->regs + %d); else writel(%d, d->regs + %d);\n"
+                       % (k % 64, k, (k % 64) * 4, k + 1, (k % 64) * 4) for k in range(n))
+        write(os.path.join(d, "huge.c"), HDR + ring("huge", body) + ring("small", "\twritel_relaxed(1, d->regs);\n"))
+        write(os.path.join(d, "quick.c"), HDR + ring("quick", "\twritel_relaxed(1, d->regs);\n"))
+        db = os.path.join(d, "m%d.db" % n)
+        status, out, err, took, rss = run_sized(ctx, ["--db", db] + extra + ["huge.c", "quick.c", "--", "-I",
+                                                                           ctx.include], d)
+        print("%d branches %s: %.2f s, %d MiB" % (n, " ".join(extra) or "(default --max-memory)", took, rss // 1024))
+        mib = 512 if extra else 4096
+        expect(status == 2, "%d: exit 2" % n, status, err[-500:])
+        expect("mmiocheck: huge.c: a function's path states outgrew an eighth of --max-memory (%d MiB); it was "
+               "stopped, degraded: its findings are incomplete\n" % mib in err, "%d: says it degraded" % n, err[-800:])
+        expect("not analyzed" not in err, "%d: not given up" % n, err[-800:])
+        expect(rss < mib * 1024, "%d: under --max-memory (%d MiB)" % (n, rss // 1024))
+        expect(took < MAX_SECONDS, "%d: within %d s (%.1f s)" % (n, MAX_SECONDS, took))
+        expect(rows(db, "SELECT fl.path, fn.name, fn.truncated FROM functions fn JOIN files fl ON fl.id = fn.file_id"
+                        " ORDER BY fl.path, fn.name") == [("huge.c", "huge", 1), ("huge.c", "small", 0),
+                                                          ("quick.c", "quick", 0)],
+               "%d: the huge function truncated, the others whole" % n)
+        expect(rows(db, "SELECT path, COUNT(*) FROM findings WHERE rule = 'MMIO001' GROUP BY path ORDER BY path")
+               == [("huge.c", 1), ("quick.c", 1)], "%d: the other functions' findings stored" % n,
+               rows(db, "SELECT path, rule, line FROM findings"))
+
+
 def t_max_states_note(ctx):
     d = ctx.fresh_dir("limits-states")
     body = "".join("\tif (d->flag[%d]) writel_relaxed(%d, d->regs); else writel(%d, d->regs);\n" % (k, k, k)

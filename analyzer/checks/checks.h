@@ -1,9 +1,33 @@
 /*
  * checks.h - the checks are small clients of the engine, in the spirit of
  * smatch's check_*.c: each file registers callbacks for the engine events it
- * cares about and reports through check_report().  Adding a check is one
- * new file, one line in check_table (dispatch.c), a docs/rules page and an
- * entry in rules/checks.json.
+ * cares about and reports through check_report().
+ *
+ * How to add a check (MMIO008 was added this way):
+ *
+ *   1. analyzer/checks/mmioNNN_what.c defines `const struct check
+ *      check_mmioNNN` with everything about it: its id and name, its
+ *      default severity, whether it is off by default, its --list-checks
+ *      summary, its options (with defaults and ranges), whether it is
+ *      program-wide, and the engine events it handles.  It reports with
+ *      check_draft() + check_report() (or, program-wide,
+ *      check_program_finding()).  Kernel knowledge it needs (API names,
+ *      globs) is an option whose value lives in rules/checks.json.
+ *   2. One line CHECK(mmioNNN) in check_list.h, in id order.  Dispatch,
+ *      the check metadata (struct check_info), --list-checks and
+ *      --enable/--disable derive from that list.
+ *   3. docs/rules/MMIONNN.md: what it finds, why it matters, how to fix,
+ *      an example.  The build refuses a listed check without a page and a
+ *      page without a check (cmake/embed_rule_docs.py).
+ *   4. Case files under tests/cases/ (a positive and a negative case, each
+ *      with exact expectations: tests/README.md); the case runner picks
+ *      them up by themselves.  And the check's line in the README list.
+ *
+ * rules/checks.json needs no entry: an entry there overrides a check's
+ * severity, summary, on/off state or options.  An entry for a check that
+ * does not exist, with another name, or with an option the check does not
+ * declare is refused when the rules are bound (checks_bind), with the
+ * file and line.
  */
 #ifndef MMIOCHECK_CHECKS_H
 #define MMIOCHECK_CHECKS_H
@@ -32,11 +56,14 @@ struct finding_draft {
 
 struct check_program;
 struct finding_vec;
+struct check_ctx;
 
 /* What the interprocedural pass knows about the function being checked. */
 struct check_fn_info {
 	struct check_program *program;	/* cross-function state, or NULL */
-	bool is_init;			/* probe/init/remove path (MMIO005) */
+	bool setup_entry;		/* stored into a setup slot (dev_pm_ops
+					 * system sleep): runs before the device
+					 * is shared (MMIO005) */
 	bool has_callers;		/* some analyzed function calls it: its
 					 * unlocked events are judged there too */
 	int unknown_calls;		/* indirect calls with no known target */
@@ -70,8 +97,36 @@ struct check_ctx {
 	int current;			/* index of the check being called */
 };
 
+/* One option a check takes: a field of its rules/checks.json entry. */
+enum check_option_type {
+	CHECK_OPTION_TEXT,	/* any string */
+	CHECK_OPTION_MODEL,	/* the name of a model of the rules */
+	CHECK_OPTION_NUMBER,	/* an integer in [min, max] */
+};
+
+struct check_option {
+	const char *key;		/* "min_locked_sites" */
+	enum check_option_type type;
+	long long number, min, max;	/* a number's default and range; a
+					 * string's default is unset (NULL) */
+};
+
 struct check {
-	const char *id;
+	/* What the check is: the metadata (check_info) derives from this. */
+	const char *id;			/* "MMIO001": its docs page's name */
+	const char *name;		/* "unordered-release": for -W NAME */
+	const char *severity;		/* default: "error" | "warning" | "note" */
+	bool off_by_default;		/* reports only with --enable */
+	bool defect_is_function;	/* one finding per function, not site */
+	bool program_wide;		/* begin_program/end_program: judged
+					 * over every function of the program */
+	const char *summary;		/* one line for --list-checks */
+	const struct check_option *options;	/* ends with a NULL key; or NULL */
+	/* Adjust the engine configuration before any function runs (add
+	 * hidden models the check needs); may be NULL. */
+	void (*configure)(struct engine_config *cfg, const struct rules *r, const struct check_info *ci);
+
+	/* The engine events it handles (each may be NULL). */
 	void *(*begin_function)(struct check_ctx *ctx);
 	void (*on_escape)(struct check_ctx *ctx, void *scratch, const struct eng_escape *esc);
 	void (*on_mmiowb)(struct check_ctx *ctx, void *scratch, const struct eng_mmiowb *mb);
@@ -81,11 +136,24 @@ struct check {
 	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
 			  const struct eng_lock *held, int returned);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
-	/* Program-wide checks (inferences over every function, MMIO005). */
+	/* Program-wide checks only (program_wide). */
 	void *(*begin_program)(const struct engine_config *cfg, bool strict);
 	void (*end_program)(const struct engine_config *cfg, void *program_scratch,
 			    struct finding_vec *out);
 };
+
+/* The checks, in the order of check_list.h; *n is their number. */
+const struct check *const *checks_all(size_t *n);
+/* The name check_list.h gives check i ("mmio001"), or NULL. */
+const char *checks_list_name(size_t i);
+/*
+ * Build rules->checks from the checks' own metadata and the rules'
+ * "checks" entries; refuse an entry for an unknown check, with another
+ * name or defect, or with an option the check does not declare or a value
+ * of the wrong type.  Call once after rules_load(), before anything reads
+ * rules->checks.  0, or -1 with "FILE:LINE: reason" in err.
+ */
+int checks_bind(struct rules *r, struct strbuf *err);
 
 /* A growable array of chains: one path under one model each, what the
  * checks report (usable with the VEC_* macros).  The session groups them
@@ -115,7 +183,7 @@ void checks_fingerprint_one(struct mc_chain *f, const char *line_text, size_t le
 void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f);
 void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n);
 
-/* Add the hidden models the checks need (MMIO002's reference). */
+/* Let each enabled check adjust the engine configuration (check.configure). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);
 
 /* ---- helpers for check files ---- */
@@ -127,8 +195,14 @@ void draft_step(struct check_ctx *ctx, struct finding_draft *d, const char *kind
 /* Keep the draft unless the same (rule, model, node) is already reported
  * with an equal or higher severity. */
 void check_report(struct check_ctx *ctx, struct finding_draft *d);
+/* A program-wide finding of check `id` under engine slot `model`: rule,
+ * name, severity and model filled in, the rest zero.  False (f untouched)
+ * when the check is off or the model not reported. */
+bool check_program_finding(const struct engine_config *cfg, const char *id, int model, struct mc_chain *f);
 
 bool check_model_reported(const struct check_ctx *ctx, int model);
+/* The rules' view of the check being called (its options, severity). */
+const struct check_info *check_own_info(const struct check_ctx *ctx);
 const char *check_model_name(const struct check_ctx *ctx, int model);
 const char *check_model_explain(const struct check_ctx *ctx, int model);
 const char *check_str(const struct check_ctx *ctx, str_id id);

@@ -1,29 +1,41 @@
 /*
- * dispatch.c - the check table and the fan-out of engine events to checks.
+ * dispatch.c - the check table (from check_list.h) and the fan-out of
+ * engine events to checks.
  */
 #include "checks.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-extern const struct check check_mmio001;
-extern const struct check check_mmio002;
-extern const struct check check_mmio003;
-extern const struct check check_mmio004;
-extern const struct check check_mmio005;
-extern const struct check check_mmio006;
-extern const struct check check_mmio007;
+#define CHECK(sym) extern const struct check check_##sym;
+#include "check_list.h"
+#undef CHECK
 
 static const struct check *const check_table[] = {
-	&check_mmio001,
-	&check_mmio002,
-	&check_mmio003,
-	&check_mmio004,
-	&check_mmio005,
-	&check_mmio006,
-	&check_mmio007,
+#define CHECK(sym) &check_##sym,
+#include "check_list.h"
+#undef CHECK
 };
 #define NCHECKS (int)(sizeof(check_table) / sizeof(check_table[0]))
+_Static_assert(NCHECKS <= 16, "check_ctx.scratch and check_program.scratch hold 16 checks");
+
+/* The names check_list.h gives, to hold each file to its line. */
+static const char *const check_syms[] = {
+#define CHECK(sym) #sym,
+#include "check_list.h"
+#undef CHECK
+};
+
+const struct check *const *checks_all(size_t *n)
+{
+	*n = NCHECKS;
+	return check_table;
+}
+
+const char *checks_list_name(size_t i)
+{
+	return i < (size_t)NCHECKS ? check_syms[i] : NULL;
+}
 
 struct check_program {
 	const struct engine_config *cfg;
@@ -36,7 +48,7 @@ struct check_program *checks_program_new(const struct engine_config *cfg, bool s
 
 	p->cfg = cfg;
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->begin_program)
+		if (check_table[i]->program_wide)
 			p->scratch[i] = check_table[i]->begin_program(cfg, strict);
 	return p;
 }
@@ -44,7 +56,7 @@ struct check_program *checks_program_new(const struct engine_config *cfg, bool s
 void checks_program_end(struct check_program *p, struct finding_vec *out)
 {
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->end_program) {
+		if (check_table[i]->program_wide) {
 			check_table[i]->end_program(p->cfg, p->scratch[i], out);
 			p->scratch[i] = NULL;
 		}
@@ -57,11 +69,12 @@ void checks_program_free(struct check_program *p)
 
 void checks_configure(struct engine_config *cfg, const struct rules *r)
 {
-	const struct check_info *ci = rules_find_check(r, "MMIO002");
-
 	cfg->reference = -1;
-	if (ci && ci->reference_model)
-		cfg->reference = engine_config_add_hidden(cfg, r, ci->reference_model);
+	for (int i = 0; i < NCHECKS; i++) {
+		const struct check_info *ci = rules_find_check(r, check_table[i]->id);
+		if (check_table[i]->configure && ci)
+			check_table[i]->configure(cfg, r, ci);
+	}
 }
 
 static void hook_escape(void *p, const struct eng_escape *esc)

@@ -10,6 +10,7 @@
  */
 #include "checks.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,6 +96,29 @@ void check_report(struct check_ctx *ctx, struct finding_draft *d)
 	}
 	VEC_PUSH(ctx->drafts, *d);
 	free(d);
+}
+
+const struct check_info *check_own_info(const struct check_ctx *ctx)
+{
+	size_t n;
+	const struct check *const *all = checks_all(&n);
+
+	assert(ctx->current >= 0 && (size_t)ctx->current < n);
+	return info_of(ctx, all[ctx->current]->id);
+}
+
+bool check_program_finding(const struct engine_config *cfg, const char *id, int model, struct mc_chain *f)
+{
+	const struct check_info *info = rules_find_check(cfg->rules, id);
+
+	if (!info || !info->enabled || model < 0 || !(cfg->requested & (1u << model)))
+		return false;
+	memset(f, 0, sizeof(*f));
+	f->rule = xstrdup(id);
+	f->rule_name = xstrdup(info->name);
+	f->severity = xstrdup(info->severity);
+	f->model = xstrdup(cfg->rules->models.v[cfg->models[model]].name);
+	return true;
 }
 
 bool check_model_reported(const struct check_ctx *ctx, int model)

@@ -117,19 +117,16 @@ static void copy_step(hmb_steps *out, const struct mc_trace_step *st)
 	VEC_PUSH(*out, c);
 }
 
-struct mc_chain hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule, int model,
-			      bool (*pick)(const struct hmb_context *c, int model), char *barrier_msg)
+bool hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule, int model,
+		 bool (*pick)(const struct hmb_context *c, int model), char *barrier_msg, struct mc_chain *out)
 {
-	const struct rules *r = cfg->rules;
-	const struct check_info *info = rules_find_check(r, rule);
 	hmb_steps steps = VEC_INIT;
 	struct mc_chain f;
 
-	memset(&f, 0, sizeof(f));
-	f.rule = xstrdup(rule);
-	f.rule_name = xstrdup(info ? info->name : rule);
-	f.severity = xstrdup(info ? info->severity : "warning");
-	f.model = xstrdup(r->models.v[cfg->models[model]].name);
+	if (!check_program_finding(cfg, rule, model, &f)) {
+		free(barrier_msg);
+		return false;
+	}
 	f.file = xstrdup(s->file);
 	f.line = s->line;
 	f.col = s->col;
@@ -149,7 +146,8 @@ struct mc_chain hmb_finding(const struct engine_config *cfg, const struct hmb_si
 	VEC_PUSH(steps, b);
 	f.trace = steps.v;
 	f.ntrace = steps.n;
-	return f;
+	*out = f;
+	return true;
 }
 
 void hmb_table_free(struct hmb_table *t)

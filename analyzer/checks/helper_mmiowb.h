@@ -57,11 +57,12 @@ struct hmb_context *hmb_context_for(struct hmb_table *t, hmb_run *run, const str
 				    uint32_t node);
 /* The context a run recorded for `node`, or NULL. */
 struct hmb_context *hmb_lookup(struct hmb_table *t, const hmb_run *run, uint32_t node);
-/* A finding at the site's mmiowb() line: trace the steps of the contexts
- * pick() selects, then the barrier with `barrier_msg` (taken).  The caller
- * sets message, lock and fix-it, then fingerprints it. */
-struct mc_chain hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule,
-			      int model, bool (*pick)(const struct hmb_context *c, int model), char *barrier_msg);
+/* A finding at the site's mmiowb() line into *out: trace the steps of the
+ * contexts pick() selects, then the barrier with `barrier_msg` (taken).
+ * The caller sets message, lock and fix-it, then fingerprints it.  False
+ * (nothing made) when the check is off or the model not reported. */
+bool hmb_finding(const struct engine_config *cfg, const struct hmb_site *s, const char *rule, int model,
+		 bool (*pick)(const struct hmb_context *c, int model), char *barrier_msg, struct mc_chain *out);
 void hmb_table_free(struct hmb_table *t);
 
 #endif

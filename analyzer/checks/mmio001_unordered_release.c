@@ -41,5 +41,10 @@ static void mmio001_escape(struct check_ctx *ctx, void *scratch, const struct en
 
 const struct check check_mmio001 = {
 	.id = "MMIO001",
+	.name = "unordered-release",
+	.severity = "warning",
+	.summary = "an MMIO write inside a spinlock section that the model does not order before "
+		   "the unlock (a relaxed or raw accessor last, no mmiowb() under the explicit "
+		   "model)",
 	.on_escape = mmio001_escape,
 };

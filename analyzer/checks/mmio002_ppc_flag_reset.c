@@ -38,7 +38,28 @@ static void mmio002_escape(struct check_ctx *ctx, void *scratch, const struct en
 	strbuf_release(&rel);
 }
 
+/* The engine follows the reference model (the one that does order the
+ * write, option reference_model) alongside the requested ones, hidden. */
+static void mmio002_configure(struct engine_config *cfg, const struct rules *r, const struct check_info *ci)
+{
+	const char *ref = check_info_text(ci, "reference_model");
+
+	if (ref)
+		cfg->reference = engine_config_add_hidden(cfg, r, ref);
+}
+
+static const struct check_option mmio002_options[] = {
+	{ "reference_model", CHECK_OPTION_MODEL, 0, 0, 0 },
+	{ NULL, CHECK_OPTION_TEXT, 0, 0, 0 },
+};
+
 const struct check check_mmio002 = {
 	.id = "MMIO002",
+	.name = "ppc-flag-reset",
+	.severity = "warning",
+	.summary = "a write the 5.2+ tracking orders but PowerPC before 5.2 did not, because a "
+		   "nested spin_lock() or spin_trylock() attempt cleared io_sync",
+	.options = mmio002_options,
+	.configure = mmio002_configure,
 	.on_escape = mmio002_escape,
 };

@@ -197,8 +197,10 @@ static void mmio003_end_program(const struct engine_config *cfg, void *scratch, 
 			if (!(cfg->requested & (1u << m)) || !redundant_everywhere(s, m))
 				continue;
 			const char *lock = s->contexts.v[0].lock;
-			struct mc_chain f = hmb_finding(cfg, s, "MMIO003", m, redundant_in,
-							  xasprintf("mmiowb() orders nothing the callers' unlock does not"));
+			struct mc_chain f;
+			if (!hmb_finding(cfg, s, "MMIO003", m, redundant_in,
+					 xasprintf("mmiowb() orders nothing the callers' unlock does not"), &f))
+				continue;
 			f.lock_name = xstrdup(lock);
 			f.message = xasprintf("mmiowb() in %s() is redundant under the %s model: every caller (%zu, in "
 					      "the trace) holds a spinlock here (%s%s) whose release already orders "
@@ -218,6 +220,11 @@ static void mmio003_end_program(const struct engine_config *cfg, void *scratch, 
 
 const struct check check_mmio003 = {
 	.id = "MMIO003",
+	.name = "redundant-mmiowb",
+	.severity = "note",
+	.summary = "an explicit mmiowb() inside a spinlock section that the unlock makes redundant "
+		   "since Linux 5.2",
+	.program_wide = true,
 	.begin_function = mmio003_begin,
 	.on_mmiowb = mmio003_mmiowb,
 	.on_mmiowb_needed = mmio003_needed,

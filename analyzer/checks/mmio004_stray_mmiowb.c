@@ -120,8 +120,10 @@ static void mmio004_end_program(const struct engine_config *cfg, void *scratch, 
 		for (int m = 0; n && m < cfg->nmodels; m++) {
 			if (!(cfg->requested & (1u << m)))
 				continue;
-			struct mc_chain f = hmb_finding(cfg, s, "MMIO004", m, unlocked_context,
-							  xstrdup("no lock is held here on these paths"));
+			struct mc_chain f;
+			if (!hmb_finding(cfg, s, "MMIO004", m, unlocked_context,
+					 xstrdup("no lock is held here on these paths"), &f))
+				continue;
 			free(f.severity);
 			f.severity = xstrdup("warning");
 			f.message = xasprintf("mmiowb() in %s() is reached with no lock held (from %zu call%s, in "
@@ -138,6 +140,10 @@ static void mmio004_end_program(const struct engine_config *cfg, void *scratch, 
 
 const struct check check_mmio004 = {
 	.id = "MMIO004",
+	.name = "stray-mmiowb",
+	.severity = "warning",
+	.summary = "mmiowb() on a path where no lock is held: it orders nothing",
+	.program_wide = true,
 	.begin_function = mmio004_begin,
 	.on_mmiowb = mmio004_mmiowb,
 	.end_function = mmio004_end,

@@ -28,6 +28,7 @@
 #include "checks.h"
 #include "../rules/entry_points.h"
 
+#include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -56,6 +57,7 @@ struct mmio005_program {
 
 struct mmio005_fn {
 	VEC(struct write_site) sites;	/* this function's, by top node */
+	bool setup;			/* runs before the device is shared */
 	uint8_t *after_irq;		/* open path: per node, reachable from an
 					 * interrupt registration; NULL otherwise */
 };
@@ -135,9 +137,29 @@ static uint8_t *nodes_after_irq(const struct check_ctx *ctx)
 	return seen;
 }
 
+/* Does the function run before the device is shared: marked __init, a
+ * setup slot (dev_pm_ops), or named by the option setup_functions (globs
+ * of probe/init/remove functions, rules/checks.json)? */
+static bool setup_function(const struct check_ctx *ctx)
+{
+	const char *globs = check_info_text(check_own_info(ctx), "setup_functions");
+	const char *name = check_str(ctx, ctx->fn->name);
+	bool hit = ctx->fn->is_init || ctx->info->setup_entry;
+
+	if (hit || !globs)
+		return hit;
+	char *list = xstrdup(globs), *save = NULL;
+	for (char *g = strtok_r(list, ",", &save); g && !hit; g = strtok_r(NULL, ",", &save))
+		hit = fnmatch(g, name, 0) == 0;
+	free(list);
+	return hit;
+}
+
 static void *mmio005_begin(struct check_ctx *ctx)
 {
 	struct mmio005_fn *st = xcalloc(1, sizeof(struct mmio005_fn));
+
+	st->setup = setup_function(ctx);
 
 	if (ctx->info->open_until_irq)
 		st->after_irq = nodes_after_irq(ctx);
@@ -209,7 +231,7 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 		s->locks[s->nlocks] = lock_key(&held[i]);
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
-	s->init_path = ctx->info->is_init || (st->after_irq && !st->after_irq[top]);
+	s->init_path = st->setup || (st->after_irq && !st->after_irq[top]);
 }
 
 /* A later path: keep only the locks held on it too. */
@@ -290,19 +312,11 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 			const struct write_site *bad, str_id lock, const char *lock_name, int nlocked,
 			struct finding_vec *out)
 {
-	const struct rules *r = cfg->rules;
-	const struct check_info *info = rules_find_check(r, "MMIO005");
-
-	for (int m = 0; m < cfg->nmodels && info && info->enabled; m++) {
-		if (!(cfg->requested & (1u << m)))
-			continue;
+	for (int m = 0; m < cfg->nmodels; m++) {
 		struct mc_chain f;
 		step_vec steps = VEC_INIT;
-		memset(&f, 0, sizeof(f));
-		f.rule = xstrdup("MMIO005");
-		f.rule_name = xstrdup(info->name);
-		f.severity = xstrdup(info->severity);
-		f.model = xstrdup(r->models.v[cfg->models[m]].name);
+		if (!check_program_finding(cfg, "MMIO005", m, &f))
+			continue;
 		f.file = xstrdup(bad->file);
 		f.line = f.end_line = bad->line;
 		f.col = bad->col;
@@ -380,8 +394,7 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	int without = 0;	/* setup paths do not vote unless --strict */
 	for (size_t i = first; i < end; i++)
 		without += !site_holds(&prog->sites.v[i], best) && (prog->strict || !prog->sites.v[i].init_path);
-	const struct check_info *info = rules_find_check(cfg->rules, "MMIO005");
-	int need = info ? info->min_locked_sites : 2;
+	int need = (int)check_info_number(rules_find_check(cfg->rules, "MMIO005"), "min_locked_sites", 2);
 	if (!best || best_n < need || best_n <= without)
 		return;
 	for (size_t i = first; i < end; i++) {
@@ -411,8 +424,21 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 	free(prog);
 }
 
+static const struct check_option mmio005_options[] = {
+	{ "setup_functions", CHECK_OPTION_TEXT, 0, 0, 0 },
+	{ "min_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
+	{ NULL, CHECK_OPTION_TEXT, 0, 0, 0 },
+};
+
 const struct check check_mmio005 = {
 	.id = "MMIO005",
+	.name = "unlocked-mmio-write",
+	.severity = "warning",
+	.summary = "a write to a device register that is written under lock L elsewhere, done "
+		   "without L (after the unlock, on a path that skips it, or in a helper called "
+		   "unlocked)",
+	.program_wide = true,
+	.options = mmio005_options,
 	.begin_function = mmio005_begin,
 	.on_write = mmio005_write,
 	.end_function = mmio005_end,

@@ -49,5 +49,9 @@ static void mmio006_escape(struct check_ctx *ctx, void *scratch, const struct en
 
 const struct check check_mmio006 = {
 	.id = "MMIO006",
+	.name = "unhooked-lock-mmio",
+	.severity = "warning",
+	.summary = "an MMIO write protected only by a lock the mmiowb hook does not cover (mutex, "
+		   "rw-semaphore, semaphore, rwlock, bit spinlock, local_lock)",
 	.on_escape = mmio006_escape,
 };

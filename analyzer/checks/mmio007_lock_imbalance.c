@@ -171,6 +171,12 @@ static void mmio007_end(struct check_ctx *ctx, void *scratch)
 
 const struct check check_mmio007 = {
 	.id = "MMIO007",
+	.name = "lock-imbalance",
+	.severity = "note",
+	.off_by_default = true,
+	.defect_is_function = true,
+	.summary = "a function that returns with a lock held on some paths and not on others, "
+		   "without __acquires/__releases/__must_hold",
 	.begin_function = mmio007_begin,
 	.on_return = mmio007_return,
 	.end_function = mmio007_end,

@@ -10,6 +10,7 @@
  */
 #include "cli.h"
 #include "mmiocheck/mmiocheck.h"
+#include "checks/checks.h"
 #include "rules/frameworks.h"
 #include "util/util.h"
 
@@ -202,6 +203,10 @@ int cmd_rules(int argc, char **argv)
 	opt.rules_dir = a.dir;
 	a.dir = mc_rules_dir(&opt);
 	r = rules_load(a.dir, a.extra.v, (int)a.extra.n, &err);
+	if (r && checks_bind(r, &err) < 0) {
+		rules_free(r);
+		r = NULL;
+	}
 	if (!r) {
 		mc_error("%s", err.buf);	/* "FILE:LINE: reason" */
 		status = MC_EXIT_ERROR;

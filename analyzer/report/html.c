@@ -142,9 +142,7 @@ static bool kind_is(const char *k, const char *a, const char *b)
 static void add_timeline(struct strbuf *sb, const struct mc_finding *f)
 {
 	int depth = 0;
-	bool barrier = false;
-	bool ordering_rule = f->rule && (!strcmp(f->rule, "MMIO001") || !strcmp(f->rule, "MMIO002") ||
-					 !strcmp(f->rule, "MMIO006"));
+	bool barrier = false, wrote = false;
 
 	if (!f->ntrace)
 		return;
@@ -157,6 +155,7 @@ static void add_timeline(struct strbuf *sb, const struct mc_finding *f)
 		const char *icon = acq ? "&#9654;" : rel ? "&#9664;" : kind_is(t->kind, "write", NULL) ? "W"
 				   : kind_is(t->kind, "barrier", NULL) ? "B" : "&#8226;";
 		barrier |= kind_is(t->kind, "barrier", NULL);
+		wrote |= kind_is(t->kind, "write", NULL);
 		strbuf_adds(sb, "<div class=\"tl-step kind-");
 		add_html_s(sb, t->kind ? t->kind : "step");
 		strbuf_addf(sb, "\" data-depth=\"%d\"><span class=\"tl-bars\">", acq ? depth : held);
@@ -166,7 +165,10 @@ static void add_timeline(struct strbuf *sb, const struct mc_finding *f)
 			    "<span class=\"tl-text\">", icon, t->line, t->col);
 		add_html_s(sb, t->message ? t->message : t->kind);
 		strbuf_adds(sb, "</span>");
-		if (ordering_rule && kind_is(t->kind, "release", NULL) && !barrier)
+		/* a write, then the release with no barrier between: the
+		 * write reaches the device unordered (the escape checks'
+		 * traces), whatever the rule */
+		if (wrote && kind_is(t->kind, "release", NULL) && !barrier)
 			strbuf_adds(sb, "<span class=\"tl-missing\">no barrier orders the write here</span>");
 		strbuf_adds(sb, "</div>\n");
 		if (acq)

@@ -436,64 +436,6 @@ static int load_barrier(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
-/* checks entry, keyed by id. */
-static int load_check(struct load_ctx *c, json_t *e)
-{
-	static const char *const keys[] = { "id", "name", "severity", "summary", "reference_model",
-					    "setup_functions", "defect", "enabled", "min_locked_sites", NULL };
-	static const char *const sev[] = { "error", "warning", "note", NULL };
-	static const char *const defect[] = { "site", "function", NULL };
-	struct check_info k = { 0 };
-	char *defect_key = NULL;
-	int v, d = 0;
-
-	if (check_keys(c, e, "check", keys) < 0 || get_string(c, e, "id", true, "checks", &k.id) < 0)
-		return -1;
-	json_t *en = json_object_get(e, "enabled");
-	if (en && !json_is_boolean(en)) {
-		free(k.id);
-		return load_error(c, "enabled", "\"enabled\" of check must be true or false");
-	}
-	k.enabled = !en || json_is_true(en);
-	json_t *ml = json_object_get(e, "min_locked_sites");
-	if (ml && (!json_is_integer(ml) || json_integer_value(ml) < 1 || json_integer_value(ml) > 1000)) {
-		free(k.id);
-		return load_error(c, "min_locked_sites", "\"min_locked_sites\" must be an integer from 1 to 1000");
-	}
-	k.min_locked_sites = ml ? (int)json_integer_value(ml) : 2;
-	json_t *sv = json_object_get(e, "severity");
-	bool off = json_is_string(sv) && !strcmp(json_string_value(sv), "off");
-	if (get_string(c, e, "name", true, k.id, &k.name) < 0 || get_string(c, e, "severity", true, k.id, &k.severity) < 0 ||
-	    get_string(c, e, "summary", false, k.id, &k.summary) < 0 ||
-	    get_string(c, e, "reference_model", false, k.id, &k.reference_model) < 0 ||
-	    get_string(c, e, "setup_functions", false, k.id, &k.setup_functions) < 0 ||
-	    get_string(c, e, "defect", false, k.id, &defect_key) < 0 ||
-	    pick(c, off ? "warning" : k.severity, "severity", sev, &v) < 0 ||
-	    (defect_key && pick(c, defect_key, "defect", defect, &d) < 0)) {
-		free(k.id); free(k.name); free(k.severity); free(k.summary); free(k.reference_model);
-		free(k.setup_functions);
-		free(defect_key);
-		return -1;
-	}
-	free(defect_key);
-	k.defect_is_function = d == 1;
-	if (off) {	/* "severity": "off": reported as a warning once enabled */
-		free(k.severity);
-		k.severity = xstrdup("warning");
-		k.enabled = false;
-	}
-	for (size_t i = 0; i < c->r->checks.n; i++)
-		if (!strcmp(c->r->checks.v[i].id, k.id)) {
-			struct check_info *o = &c->r->checks.v[i];
-			free(o->id); free(o->name); free(o->severity); free(o->summary); free(o->reference_model);
-			free(o->setup_functions);
-			*o = k;
-			return 0;
-		}
-	VEC_PUSH(c->r->checks, k);
-	return 0;
-}
-
 /* The lock api named by field `key` of a guard; it must have op `want`. */
 static int guard_api(struct load_ctx *c, json_t *e, const char *guard, const char *key, enum lock_op want,
 		     int *out)
@@ -604,7 +546,7 @@ static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_
 					"entry_points", /* entry_points.c */
 					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
-	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, load_check,
+	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
 	load_guard, load_annotation, frameworks_load_entry, entry_points_load_entry,
 };
 
@@ -723,11 +665,6 @@ int rules_finish(struct rules *r, struct strbuf *err)
 		if (!m->on_write || !m->on_read)
 			return finish_error(err, "model '%s' has no on_write/on_read programs", m->name);
 		assert(m->flag_reg < m->nregs);
-	}
-	for (size_t i = 0; i < r->checks.n; i++) {
-		const char *ref = r->checks.v[i].reference_model;
-		if (ref && rules_find_model(r, ref) < 0)
-			return finish_error(err, "check %s: unknown reference model '%s'", r->checks.v[i].id, ref);
 	}
 	for (size_t i = 0; i < r->apis.n; i++)
 		assert(r->apis.v[i].kind >= 0 && (size_t)r->apis.v[i].kind < r->kinds.n);

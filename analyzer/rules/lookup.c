@@ -69,15 +69,7 @@ void rules_free(struct rules *r)
 		free(r->barriers.v[i].name);
 	for (size_t i = 0; i < r->models.n; i++)
 		rules_free_model(r, &r->models.v[i]);
-	for (size_t i = 0; i < r->checks.n; i++) {
-		struct check_info *c = &r->checks.v[i];
-		free(c->id);
-		free(c->name);
-		free(c->severity);
-		free(c->summary);
-		free(c->reference_model);
-		free(c->setup_functions);
-	}
+	rules_free_check_entries(r);
 	for (size_t i = 0; i < r->lock_wrappers.n; i++)
 		free(r->lock_wrappers.v[i]);
 	for (size_t i = 0; i < r->guards.n; i++)

@@ -121,21 +121,49 @@ struct model {
 	struct model_prog *on_read;		/* [nclasses] */
 };
 
+/* A check option's value as the rules wrote it (a field of a "checks"
+ * entry other than id, name, severity, summary, enabled, defect). */
+struct check_setting {
+	char *key;
+	char *text;		/* a string value, else NULL */
+	long long number;	/* an integer value (text == NULL) */
+	char *where;		/* "rules/checks.json:12", for messages */
+};
+typedef VEC(struct check_setting) check_settings;
+
+/*
+ * A "checks" entry as written.  The rules layer does not know which checks
+ * exist nor what options they take: checks_bind() (analyzer/checks) checks
+ * each entry against the check it names and builds the check_info list.
+ */
+struct check_entry {
+	char *id;		/* "MMIO001" */
+	char *name, *severity, *summary, *defect;	/* NULL: not written */
+	int enabled;		/* -1: not written */
+	check_settings settings;
+	char *where;		/* "rules/checks.json:12", for messages */
+};
+
+/* A check as it runs: its own defaults (analyzer/checks) with the rules'
+ * entry for it applied.  Built by checks_bind(), one per check, in the
+ * order of analyzer/checks/check_list.h. */
 struct check_info {
 	char *id;		/* "MMIO001" */
 	char *name;		/* "unordered-release" */
 	char *severity;		/* "error" | "warning" | "note" */
 	char *summary;
-	char *reference_model;	/* MMIO002: the model that does order it */
-	char *setup_functions;	/* MMIO005: comma-separated globs of functions
-				 * that run before the device is shared */
-	bool defect_is_function;	/* "defect": "function": one finding per
-					 * function (MMIO007), not per site */
-	int min_locked_sites;	/* MMIO005: locked writes of a register needed
-				 * before an unlocked one is reported */
-	bool enabled;		/* reported ("enabled": false or "severity":
-				 * "off" in the rules: only with --enable) */
+	bool defect_is_function;	/* one finding per function (MMIO007),
+					 * not per site */
+	bool enabled;		/* reported (else only with --enable) */
+	check_settings options;	/* every option the check declares */
 };
+
+/* A check's option: its string value, or NULL. */
+const char *check_info_text(const struct check_info *ci, const char *key);
+/* A check's option: its integer value, or dflt when it has none. */
+long long check_info_number(const struct check_info *ci, const char *key, long long dflt);
+/* Free what a check_info owns (checks_bind replaces the list). */
+void check_info_release(struct check_info *ci);
 
 /*
  * A scope-based lock guard class (include/linux/cleanup.h, Linux >= 6.5):
@@ -170,7 +198,8 @@ struct rules {
 	VEC(struct accessor) accessors;
 	VEC(struct barrier) barriers;
 	VEC(struct model) models;
-	VEC(struct check_info) checks;
+	VEC(struct check_entry) check_entries;	/* "checks", as written */
+	VEC(struct check_info) checks;		/* checks_bind(): what runs */
 	VEC(char *) lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */

@@ -25,6 +25,11 @@ int load_error(struct load_ctx *c, const char *near, const char *fmt, ...)
 /* Parse one "models" entry and add or replace it (model_prog.c). */
 int rules_load_model(struct load_ctx *c, json_t *e);
 
+/* Parse one "checks" entry and add or replace it (check_entries.c). */
+int rules_load_check_entry(struct load_ctx *c, json_t *e);
+/* Free the check entries and the bound checks (check_entries.c). */
+void rules_free_check_entries(struct rules *r);
+
 /* FRAMEWORKS: parse one "frameworks" entry and add or replace it (frameworks.c). */
 int frameworks_load_entry(struct load_ctx *c, json_t *e);
 /* Parse one "entry_points" entry and add or replace it (entry_points.c). */

@@ -9,7 +9,6 @@
 #include "../rules/entry_points.h"
 #include "util/defects.h"
 
-#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -57,24 +56,6 @@ static void show_trace_files(const struct mc_session *s, struct finding_vec *fin
 				t->file = copy;
 			}
 		}
-}
-
-/* Does the function run before the device is shared (probe, init,
- * remove: rules/checks.json MMIO005 setup_functions, or __init)? */
-static bool setup_function(const struct mc_session *s, const struct ir_function *fn, const char *name)
-{
-	const struct check_info *ci = rules_find_check(s->rules, "MMIO005");
-
-	if (fn->is_init)
-		return true;
-	if (!ci || !ci->setup_functions)
-		return false;
-	char *list = xstrdup(ci->setup_functions), *save = NULL;
-	bool hit = false;
-	for (char *g = strtok_r(list, ",", &save); g && !hit; g = strtok_r(NULL, ",", &save))
-		hit = fnmatch(g, name, 0) == 0;
-	free(list);
-	return hit;
 }
 
 /* ---- framework lock contexts (rules/frameworks, docs/frameworks.md) ---- */
@@ -293,7 +274,7 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 		int fi = (int)ipa_unit_fn(p, k, i);
 		struct entry_info ei;
 		entry_info_of(s, p, fi, &ei);
-		struct check_fn_info info = { prog, ei.setup || setup_function(s, fn, strpool_str(u->strings, fn->name)),
+		struct check_fn_info info = { prog, ei.setup,
 					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
 					      callee_has_contract, p, ei.entry,
 					      !p->fns.v[fi].has_callers || ei.entry, ei.open };

@@ -31,7 +31,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 
 	strbuf_init(&sb);
 	s->rules = rules_load(mc_rules_dir(opt), opt->extra_rules, opt->nextra_rules, &sb);
-	if (!s->rules)
+	if (!s->rules || checks_bind(s->rules, &sb) < 0)
 		goto fail;
 	if (opt->checks && rules_set_checks(s->rules, opt->checks, &sb) < 0)
 		goto fail;

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Embed docs/rules/MMIONNN.md in the binary, for SARIF's rule help.
 
-    embed_rule_docs.py -o rule_docs_table.c docs/rules/MMIO001.md ...
+    embed_rule_docs.py -o rule_docs_table.c [--check-list check_list.h] docs/rules/MMIO001.md ...
 
 Writes a C file defining report_rule_docs[] (analyzer/report/report_int.h):
 each check's page as Markdown (SARIF help.markdown) and as plain text
@@ -9,6 +9,10 @@ each check's page as Markdown (SARIF help.markdown) and as plain text
 "text (url)").
 Embedded rather than read at run time, so a report never depends on where
 (or whether) the docs are installed.
+
+With --check-list (analyzer/checks/check_list.h), the pages must be
+exactly the listed checks: a check without its page, or a page without its
+check, fails the build with a message naming both sides.
 """
 
 import argparse
@@ -43,11 +47,39 @@ def c_string(text):
     return "\n".join(parts) if parts else '\t  ""'
 
 
+def listed_checks(path):
+    """The ids of the CHECK(sym) lines of check_list.h, upper-cased."""
+    with open(path, encoding="utf-8") as f:
+        return [m.group(1).upper() for m in re.finditer(r"^CHECK\((\w+)\)", f.read(), re.M)]
+
+
+def mismatch(check_list, pages):
+    """A message when the pages and the listed checks differ, else None."""
+    listed = listed_checks(check_list)
+    have = [os.path.splitext(os.path.basename(p))[0] for p in pages]
+    no_page = [c for c in listed if c not in have]
+    no_check = [p for p in have if p not in listed]
+    if not no_page and not no_check:
+        return None
+    why = []
+    if no_page:
+        why.append("%s listed in %s but without a page docs/rules/<ID>.md" % (", ".join(no_page), check_list))
+    if no_check:
+        why.append("docs/rules/%s.md without a CHECK() line in %s" % (".md, docs/rules/".join(no_check), check_list))
+    return "embed_rule_docs.py: the checks and their pages differ: " + "; ".join(why)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-o", dest="output", required=True)
+    ap.add_argument("--check-list", help="analyzer/checks/check_list.h: refuse pages that differ from it")
     ap.add_argument("pages", nargs="+")
     opts = ap.parse_args()
+    if opts.check_list:
+        why = mismatch(opts.check_list, opts.pages)
+        if why:
+            print(why, file=sys.stderr)
+            return 1
     rows = []
     for path in sorted(opts.pages):
         rule = os.path.splitext(os.path.basename(path))[0]

@@ -16,7 +16,11 @@ Runs the real binary.  The contract tested:
     --rules-dir choose the directory;
   * a refused rules file, an unknown option or a stray argument exit 2 with
     "mmiocheck: ..." on stderr (the file and line for a rules file) and
-    print nothing on stdout.
+    print nothing on stdout;
+  * the checks are those of analyzer/checks/check_list.h: --list-checks
+    lists exactly them, a rules entry for another check is refused by
+    `rules` and by the analyze verb, and the build's docs embedding
+    (cmake/embed_rule_docs.py) refuses pages that differ from the list.
 Each sub-test prints PASS or FAIL with the reasons; exit 1 if any failed.
 """
 
@@ -174,6 +178,43 @@ def test_refused(opts):
     return p
 
 
+def listed_checks(opts):
+    """The ids of analyzer/checks/check_list.h, in order."""
+    path = os.path.join(os.path.dirname(opts.rules_dir), "analyzer", "checks", "check_list.h")
+    with open(path, encoding="utf-8") as fh:
+        return path, [m.group(1).upper() for m in re.finditer(r"^CHECK\((\w+)\)", fh.read(), re.M)]
+
+
+def test_check_list(opts):
+    p = []
+    check_list, ids = listed_checks(opts)
+    st, out, err = run(opts, ["rules", "--list-checks"])
+    shown = [line.split()[0] for line in out.splitlines()]
+    expect(p, st == 0 and shown == ids, "--list-checks %r is not check_list.h's %r" % (shown, ids))
+    unknown = write(opts, "unknown-check.json", '{ "mmiocheck_rules": 1,\n  "checks": [\n'
+                    '    { "id": "MMIO099", "name": "made-up", "severity": "warning" }\n  ]\n}\n')
+    want = "mmiocheck: %s:3: no check has the id 'MMIO099' (the checks: %s)\n" % (unknown, ", ".join(ids))
+    for args in (["rules", "--rules", unknown, "--list-checks"], ["--rules", unknown, "--list-checks"]):
+        st, out, err = run(opts, args)
+        expect(p, st == 2 and not out and err == want, "%r: %d %r %r" % (args, st, out, err))
+    docs = os.path.join(os.path.dirname(opts.rules_dir), "docs", "rules")
+    pages = [os.path.join(docs, i + ".md") for i in ids]
+    embed = os.path.join(os.path.dirname(opts.rules_dir), "cmake", "embed_rule_docs.py")
+    out_c = os.path.join(opts.work, "rule_docs_table.c")
+    extra = write(opts, "MMIO099.md", "# MMIO099\n")
+    for given, words in ((pages, None),
+                         (pages[1:], "%s listed in %s but without a page" % (ids[0], check_list)),
+                         (pages + [extra], "docs/rules/MMIO099.md without a CHECK() line in %s" % check_list)):
+        proc = subprocess.run([sys.executable, embed, "-o", out_c, "--check-list", check_list] + given,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=TIMEOUT)
+        err = proc.stderr.decode()
+        if words is None:
+            expect(p, proc.returncode == 0 and not err, "the shipped pages: %d %r" % (proc.returncode, err))
+        else:
+            expect(p, proc.returncode == 1 and words in err, "%d pages: %d %r" % (len(given), proc.returncode, err))
+    return p
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mmiocheck", required=True)
@@ -186,7 +227,7 @@ def main():
     os.makedirs(opts.work)
     failed = 0
     tests = [test_summary, test_list_frameworks, test_same_as_analyze, test_user_file, test_rules_dir,
-             test_refused]
+             test_refused, test_check_list]
     for t in tests:
         problems = t(opts)
         print("%s %s" % ("FAIL" if problems else "PASS", t.__name__))

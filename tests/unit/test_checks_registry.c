@@ -72,7 +72,7 @@ static void test_shipped(void)
 	ci = rules_find_check(r, "MMIO007");
 	CHECK(ci && !ci->enabled && ci->defect_is_function && !strcmp(ci->severity, "note"));
 	ci = rules_find_check(r, "MMIO008");
-	CHECK(ci && !strcmp(ci->name, "redundant-wmb-unlock") && !strcmp(ci->severity, "note") && ci->enabled);
+	CHECK(ci && !strcmp(ci->name, "wmb-before-unlock") && !strcmp(ci->severity, "note") && ci->enabled);
 	rules_free(r);
 	strbuf_release(&err);
 }

@@ -1,9 +1,16 @@
 #!/usr/bin/env python3
-"""Run the detection cases in tests/cases/ and compare exact findings.
+"""Run case files and compare their findings with the exact expectations.
 
-A case is a .c file in the cases directory, or a directory whose .c files
-are analyzed together in one invocation.  Directives in comments at the
-top of a case file (before the first line of code):
+    run_cases.py --mmiocheck BIN --cases DIR --include tests/include --work DIR
+                 [--min-cases N] [--compile-with CLANG] [--frameworks RULES_DIR]
+                 [-k SUBSTRING] [-v]
+
+The one runner of tests/cases (ctest "cases") and tests/cases-frameworks
+(ctest "cases-frameworks": with --compile-with and --frameworks).  The
+format is tests/README.md's.  A case is a .c file in the cases directory,
+or a directory whose .c files are analyzed together in one invocation.
+Directives in comments at the top of a case file (before the first line of
+code):
 
     /* models: contract,generic,ppc64-legacy */   default contract,ppc64-legacy
     /* args: --preempt-rt */                       extra mmiocheck options
@@ -11,6 +18,7 @@ top of a case file (before the first line of code):
     /* exit: 2 */                                  expected exit status
     /* rules: all */                               rules compared (see below)
     /* allow-errors */                             clang errors are tolerated
+    /* findings: 3 */                              number of findings (defects)
 
 Expectations, on the line that must be reported:
 
@@ -33,9 +41,18 @@ all`), so expectations do not depend on the defaults.
 A directory case is run twice, with its files in sorted and in reversed
 order, and must give the expected findings both times: interprocedural
 results may not depend on the order of the files.
+
+Fewer than --min-cases cases (default 60) fails: a wrong --cases must not
+pass by running nothing.  With --compile-with CLANG every case file must
+also compile with `CLANG -fsyntax-only -Wall -Wextra -Werror` (and its
+`flags:`) before it runs.  With --frameworks RULES_DIR every framework
+entry a case names in double quotes in a comment ("net-xmit") must exist
+in RULES_DIR/frameworks/, and every shipped framework and entry-point
+entry must be named by some case (a missing one fails the run).
 """
 
 import argparse
+import glob
 import json
 import os
 import re
@@ -319,12 +336,68 @@ def sort_key(key):
     return (key[0], key[2], key[1], key[3])
 
 
+# --- --compile-with and --frameworks: what the framework cases also meet
+
+ENTRY_RE = re.compile(r'"([a-z0-9]+(?:-[a-z0-9]+)+)"')
+COMMENT_RE = re.compile(r"/\*.*?\*/", re.S)
+
+
+def shipped_entries(rules_dir):
+    """Names of the framework and entry-point entries in
+    rules_dir/frameworks/*.json."""
+    names = set()
+    for path in sorted(glob.glob(os.path.join(rules_dir, "frameworks", "*.json"))):
+        with open(path, encoding="utf-8") as fh:
+            doc = json.load(fh)
+        names.update(e["name"] for e in doc.get("frameworks", []))
+        names.update(e["name"] for e in doc.get("entry_points", []))
+    return names
+
+
+def compile_case(case, opts):
+    """Problems compiling each file of the case with clang -Werror."""
+    problems = []
+    for path in case.files:
+        cmd = [opts.compile_with, "-fsyntax-only", "-Wall", "-Wextra", "-Werror", "-I", opts.include]
+        cmd += case.flags + [path]
+        proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
+        if proc.returncode != 0:
+            problems.append("%s does not compile:" % os.path.basename(path))
+            problems += indent(proc.stderr.decode("utf-8", "replace"))
+    return problems
+
+
+def named_entries(case):
+    """Framework entry names quoted in the comments of the case's files."""
+    names = set()
+    for path in case.files:
+        with open(path, encoding="utf-8") as fh:
+            for comment in COMMENT_RE.findall(fh.read()):
+                names.update(ENTRY_RE.findall(comment))
+    return names
+
+
+def check_case(case, opts, entries, exercised):
+    """Run one loaded case: compile and entry checks first when asked,
+    then mmiocheck; its problems."""
+    problems = compile_case(case, opts) if opts.compile_with else []
+    if entries is not None:
+        names = named_entries(case)
+        problems += ["names framework entry '%s', which rules/frameworks/ does not have" % n
+                     for n in sorted(names - entries)]
+        exercised |= names & entries
+    return problems or run_case(case, opts)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mmiocheck", required=True, help="the mmiocheck binary")
     ap.add_argument("--cases", required=True, help="directory of cases")
     ap.add_argument("--include", required=True, help="test kernel headers")
     ap.add_argument("--work", required=True, help="scratch directory")
+    ap.add_argument("--min-cases", type=int, default=MIN_CASES, help="fewer cases than this fail")
+    ap.add_argument("--compile-with", metavar="CLANG", help="each case file must compile with -Werror")
+    ap.add_argument("--frameworks", metavar="RULES_DIR", help="check the framework entries cases name")
     ap.add_argument("-k", dest="filter", help="only cases whose name contains this")
     ap.add_argument("-v", "--verbose", action="store_true")
     opts = ap.parse_args()
@@ -334,16 +407,16 @@ def main():
     os.makedirs(opts.work, exist_ok=True)
 
     all_cases = discover(os.path.abspath(opts.cases))
-    if len(all_cases) < MIN_CASES:
+    if len(all_cases) < opts.min_cases:
         print("run_cases: only %d cases found in %s (at least %d expected)"
-              % (len(all_cases), opts.cases, MIN_CASES))
+              % (len(all_cases), opts.cases, opts.min_cases))
         return 1
     selected = [c for c in all_cases if not opts.filter or opts.filter in c[0]]
-    failed = []
+    entries = shipped_entries(opts.frameworks) if opts.frameworks else None
+    failed, exercised = [], set()
     for name, files in selected:
         try:
-            case = load_case(name, files)
-            problems = run_case(case, opts)
+            problems = check_case(load_case(name, files), opts, entries, exercised)
         except CaseError as e:
             problems = ["bad case: %s" % e]
         status = "FAIL" if problems else "ok"
@@ -353,6 +426,10 @@ def main():
         if problems:
             failed.append(name)
         sys.stdout.flush()
+    # only a full run can tell that an entry is never exercised
+    for n in sorted(entries - exercised) if entries is not None and not opts.filter else []:
+        print("FAIL no case exercises framework entry '%s'" % n)
+        failed.append(n)
     print("%d cases, %d failed" % (len(selected), len(failed)))
     if failed:
         print("failed: " + " ".join(failed))

@@ -305,6 +305,8 @@ int main(void)
 	struct strbuf err = STRBUF_INIT;
 
 	R = rules_load(MMIOCHECK_RULES_DIR, NULL, 0, &err);
+	if (R)	/* the checks of check_list.h, as a session binds them */
+		CHECK(checks_bind(R, &err) == 0);
 	if (R)	/* every check, also those off by default (MMIO007) */
 		CHECK(rules_set_checks(R, "all", &err) == 0);
 	if (!R) {

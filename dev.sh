@@ -8,8 +8,9 @@
 #   ./dev.sh package   build, then the Debian package build/mmiocheck_VERSION_ARCH.deb
 #                      (cpack; tests/package/run.sh installs and tries it)
 #   ./dev.sh sanitize  build into build-asan with ASan+UBSan (MMIOCHECK_SANITIZE), as a
-#                      developer, and run the whole test suite there; any sanitizer
-#                      report fails it
+#                      developer and with assert() on (a Debug build: the engine's
+#                      state and IR invariant checks run), and run the whole test
+#                      suite there; any sanitizer report or failed assertion fails it
 #   ./dev.sh valgrind  valgrind memcheck over the unit tests and analyzer runs
 #                      (tests/sanitize/valgrind.sh, uses build/)
 #
@@ -69,12 +70,15 @@ build() {
 # for "findings", exit 1); any file there fails the run even when the test
 # that caused it passed.  Leaks are suppressed only by tests/sanitize/lsan.supp.
 # The quarantine is 64 MB (default 256) so db/limits stays under its 1 GiB.
+# A Debug build, so assert() is on (RelWithDebInfo defines NDEBUG): the
+# engine's state_ok() and the IR's ir_fn_ok() run on every state and graph;
+# at -O1, the usual speed for ASan.
 sanitize() {
     install_deps
     npm_deps
     local dir=build-asan logs
-    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DMMIOCHECK_SANITIZE=ON \
-          -DMMIOCHECK_DEVELOPER=ON >/dev/null
+    cmake -S . -B "$dir" -DCMAKE_BUILD_TYPE=Debug -DCMAKE_C_FLAGS_DEBUG="-g -O1" \
+          -DMMIOCHECK_SANITIZE=ON -DMMIOCHECK_DEVELOPER=ON >/dev/null
     cmake --build "$dir" -j"$(nproc)"
     logs=$PWD/$dir/sanitizer-logs
     rm -rf "$logs" && mkdir -p "$logs"

@@ -101,10 +101,15 @@ static void push_work(struct run *R, uint32_t node, uint32_t id)
 	VEC_PUSH(R->work, w);
 }
 
-/* A state reaches a node: queue it unless the node has seen it already. */
+/* A state reaches a node: queue it unless the node has seen it already.
+ * Every state leaving a transfer step comes here: its invariants are
+ * asserted here, and the join's result below. */
 static void visit(struct run *R, uint32_t node, const struct path_state *s)
 {
 	struct node_set *set = &R->sets[node];
+
+	assert(node < R->fn->nodes.n);
+	assert(state_ok(s, R->cfg->nmodels));
 	uint32_t id = state_pool_intern(&R->pool, s);
 
 	for (uint32_t i = 0; i < set->n; i++)
@@ -126,6 +131,7 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 		if (!same_locks(&joined, s))
 			continue;
 		join_into(&joined, s);
+		assert(state_ok(&joined, R->cfg->nmodels));
 		uint32_t jid = state_pool_intern(&R->pool, &joined);
 		if (jid != set->ids[i]) {
 			set->ids[i] = jid;
@@ -203,8 +209,10 @@ static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
 
 	if (hi >= 0 && reacquire_deadlocks(R, s, hi, api))
 		return false;
-	if (hooked)
+	if (hooked) {
 		run_all(R, s, FW_ACQUIRE, node, PROG_ACQUIRE, 0, -1, 0);
+		state_compact_writes(s);	/* a model may order writes here */
+	}
 	if (hi >= 0)
 		return true;	/* recursive acquire: keep the outer section */
 	if (s->nheld == ENG_MAX_HELD) {
@@ -477,8 +485,10 @@ static void step_trylock(struct run *R, uint32_t node, const struct path_state *
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
 
-	if (api_hooked(R, n->rule))
+	if (api_hooked(R, n->rule)) {
 		run_all(R, &s, FW_TRYLOCK, node, PROG_TRYLOCK, 0, -1, 0);
+		state_compact_writes(&s);	/* a model may order writes here */
+	}
 	for (uint32_t k = 0; k < ns; k++) {
 		struct path_state t = s;
 		bool success = e[k].kind == IR_EDGE_TRUE;

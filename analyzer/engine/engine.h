@@ -19,6 +19,7 @@
 #define ENG_MAX_FACTS 8
 #define ENG_MAX_MODELS RULES_MAX_MODELS
 #define ENG_DEFAULT_MAX_STATES 64
+_Static_assert(ENG_MAX_MODELS <= 32, "engine_config.requested is a uint32_t, a bit per model slot");
 
 struct engine_config {
 	const struct rules *rules;

@@ -6,15 +6,25 @@
  * States are interned, packed to their used parts, in a state_pool and
  * referred to by id; nodes keep small sets of ids.
  *
- * Invariants:
+ * Invariants (state_check, state_check.c; the engine asserts state_ok() on
+ * every state that reaches a node, in debug builds):
  *  - nheld <= ENG_MAX_HELD, nwrites <= ENG_MAX_WRITES, nfacts <= ENG_MAX_FACTS;
- *  - every write's lockmask is non-zero and only has bits < nheld;
- *  - every write is still unordered in at least one model;
- *  - ghost bits are a subset of unordered bits.
+ *  - unused held, write and fact slots, and the machines of models not
+ *    run, are zero;
+ *  - each lock is held once;
+ *  - every write's lockmask is non-zero and names only locks held
+ *    exclusively (bits < nheld);
+ *  - every write is still unordered in at least one model run, and
+ *    ghost_barrier / carry_barrier are 0 when it has no ghost / carry bits
+ *    (ghost bits are NOT always a subset of the unordered bits between
+ *    compactions: test_engine_paths breaks that, so it is not asserted);
+ *  - registers are at most MODEL_REG_MAX;
+ *  - facts are sorted by key, each key once.
  */
 #ifndef MMIOCHECK_ENGINE_STATE_H
 #define MMIOCHECK_ENGINE_STATE_H
 
+#include <stddef.h>
 #include "engine.h"
 
 struct held_lock {
@@ -63,6 +73,27 @@ struct path_state {
 	struct machine_state machines[ENG_MAX_MODELS];
 	struct fact facts[ENG_MAX_FACTS];
 };
+
+/* The fixed limits fit the fields that hold them, and the structs have no
+ * padding: states are packed, hashed and compared as bytes. */
+_Static_assert(ENG_MAX_HELD <= 8, "a write's lockmask is a uint8_t, a bit per held lock");
+_Static_assert(ENG_MAX_MODELS <= 16, "a write's model sets are uint16_t, a bit per model slot");
+_Static_assert(ENG_MAX_WRITES <= UINT8_MAX && ENG_MAX_FACTS <= UINT8_MAX, "the counts are uint8_t");
+_Static_assert(MODEL_REG_MAX <= UINT8_MAX, "model registers are uint8_t");
+_Static_assert(offsetof(struct path_state, nheld) == 0 && offsetof(struct path_state, nwrites) == 1 &&
+	       offsetof(struct path_state, nfacts) == 2 && offsetof(struct path_state, released_any) == 3,
+	       "pack() copies the four counts as the state's first 4 bytes");
+_Static_assert(sizeof(struct held_lock) == sizeof(str_id) + 4 + 2 + 1 + 1, "held_lock has no padding");
+_Static_assert(sizeof(struct pending_write) == 4 + sizeof(str_id) + 4 + 4 * 2 + 2 + 2 + 4,
+	       "pending_write has no padding");
+_Static_assert(sizeof(struct machine_state) == RULES_MAX_REGS + 4 + 1 + 3, "machine_state has no padding");
+_Static_assert(sizeof(struct fact) == sizeof(str_id) + 4, "fact has no padding");
+
+/* The invariants above: NULL when s keeps them, else which one it breaks.
+ * nmachines: the models run (the machines past them stay zero). */
+const char *state_check(const struct path_state *s, int nmachines);
+/* state_check for assert(): false, with the reason on stderr, when broken. */
+bool state_ok(const struct path_state *s, int nmachines);
 
 /*
  * Interning pool of states.  A state is stored packed: its four counts, then

@@ -162,23 +162,7 @@ void ir_fn_finalize(struct ir_function *fn)
 	VEC_FREE(fn->edges);
 	VEC_FREE(fn->edge_from);
 	fn->finalized = true;
-#ifndef NDEBUG
-	for (size_t i = 0; i < nn; i++) {
-		const struct ir_node *n = &fn->nodes.v[i];
-		int t = 0, f = 0;
-		for (uint32_t k = 0; k < n->nsucc; k++) {
-			const struct ir_edge *e = &fn->succs.v[n->succ_off + k];
-			assert(e->to < nn);
-			t += e->kind == IR_EDGE_TRUE;
-			f += e->kind == IR_EDGE_FALSE;
-		}
-		assert(n->op != IR_RETURN || n->nsucc == 0);
-		if (n->op == IR_TRYACQUIRE)
-			assert(t == 1 && f == 1);
-		if (n->op == IR_BRANCH)
-			assert((t == 1 && f == 1) || (t == 0 && f == 0));
-	}
-#endif
+	assert(ir_fn_ok(fn));
 }
 
 const char *ir_op_name(enum ir_op op)

@@ -8,11 +8,18 @@
  * read IR without a parser.  Strings (lock names, devices, callees, file
  * names) are interned in the unit's strpool and compared as ids.
  *
- * Invariants (checked by ir_fn_finalize in debug builds):
- *  - every edge's target is a valid node index;
- *  - IR_BRANCH and IR_TRYACQUIRE nodes have exactly one TRUE and one FALSE
- *    edge, or only NEXT edges (a multi-way branch such as a switch);
- *  - IR_RETURN nodes have no successors.
+ * Invariants of a finalized function (ir_fn_check, verify.c; asserted by
+ * ir_fn_finalize in debug builds):
+ *  - the entry is a node (IR_NONE only in a function without nodes);
+ *  - the successor arrays are consistent: node i's edges follow node
+ *    i-1's, together they are all the edges, every target is a node;
+ *  - IR_TRYACQUIRE nodes have exactly one TRUE and one FALSE edge;
+ *    IR_BRANCH nodes that too, or only NEXT edges (a multi-way branch such
+ *    as a switch); no other node has a TRUE or FALSE edge;
+ *  - IR_RETURN nodes have no successors, and every node reachable from the
+ *    entry without successors is an IR_RETURN: paths end at returns.
+ * Nodes not reachable from the entry are allowed: code after a return or
+ * goto is lowered too (its nodes keep their numbers and lines).
  */
 #ifndef MMIOCHECK_IR_H
 #define MMIOCHECK_IR_H
@@ -211,6 +218,11 @@ struct ir_node ir_node_make(enum ir_op op);
 void ir_add_edge(struct ir_function *fn, uint32_t from, uint32_t to, enum ir_edge_kind kind);
 /* Build the successor arrays; no edges may be added afterwards. */
 void ir_fn_finalize(struct ir_function *fn);
+/* The invariants above: NULL when fn keeps them, else which one it breaks,
+ * with the node in *node (IR_NONE when no single node is at fault). */
+const char *ir_fn_check(const struct ir_function *fn, uint32_t *node);
+/* ir_fn_check for assert(): false, with the reason on stderr, when broken. */
+bool ir_fn_ok(const struct ir_function *fn);
 
 static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint32_t node, uint32_t *n)
 {

@@ -1,0 +1,127 @@
+/*
+ * verify.c - the event IR's invariants (ir.h), checked on a finalized
+ * function.  ir_fn_finalize asserts them in debug builds, so every graph
+ * the frontend lowers, interproc reduces or splices, and the store loads
+ * is checked before the engine walks it; the unit tests call the checker
+ * on graphs broken on purpose.  Release builds (NDEBUG) never call it.
+ */
+#include "ir.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* The successor arrays are one CSR block: node i's edges start where node
+ * i-1's end, the last ends at succs.n, every target is a node. */
+static const char *check_succ_arrays(const struct ir_function *fn, uint32_t *bad)
+{
+	uint32_t off = 0;
+
+	for (uint32_t i = 0; i < fn->nodes.n; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		*bad = i;
+		if (n->succ_off != off || n->nsucc > fn->succs.n - off)
+			return "successor lists overlap, leave a gap or run past the edges";
+		for (uint32_t k = 0; k < n->nsucc; k++) {
+			const struct ir_edge *e = &fn->succs.v[off + k];
+			if (e->to >= fn->nodes.n)
+				return "an edge leads to no node";
+			if (e->kind != IR_EDGE_NEXT && e->kind != IR_EDGE_TRUE && e->kind != IR_EDGE_FALSE)
+				return "an edge of unknown kind";
+		}
+		off += n->nsucc;
+	}
+	*bad = IR_NONE;
+	return off == fn->succs.n ? NULL : "edges belong to no node";
+}
+
+/* The edges a node's op allows: two-way nodes one TRUE and one FALSE (a
+ * branch may instead fan out on NEXT edges: a switch), others only NEXT,
+ * returns none. */
+static const char *check_node_edges(const struct ir_function *fn, uint32_t i)
+{
+	const struct ir_node *n = &fn->nodes.v[i];
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(fn, i, &ns);
+	int t = 0, f = 0;
+
+	for (uint32_t k = 0; k < ns; k++) {
+		t += e[k].kind == IR_EDGE_TRUE;
+		f += e[k].kind == IR_EDGE_FALSE;
+	}
+	switch (n->op) {
+	case IR_RETURN:
+		return ns ? "a return has successors" : NULL;
+	case IR_TRYACQUIRE:
+		return t == 1 && f == 1 ? NULL : "a trylock without one TRUE and one FALSE edge";
+	case IR_BRANCH:
+		return (t == 1 && f == 1) || (t == 0 && f == 0) ? NULL :
+		       "a branch without one TRUE and one FALSE edge, or only NEXT edges";
+	default:
+		return t || f ? "a TRUE or FALSE edge on a node that does not branch" : NULL;
+	}
+}
+
+/* Walk from the entry: every path the engine follows ends at a return (a
+ * dead end would drop its held locks and pending writes unjudged). */
+static const char *check_paths_end_in_returns(const struct ir_function *fn, uint32_t *bad)
+{
+	bool *seen = xcalloc(fn->nodes.n, sizeof(*seen));
+	VEC(uint32_t) todo = VEC_INIT;
+	const char *why = NULL;
+
+	seen[fn->entry] = true;
+	VEC_PUSH(todo, fn->entry);
+	while (todo.n && !why) {
+		uint32_t i = todo.v[--todo.n], ns;
+		const struct ir_edge *e = ir_succs(fn, i, &ns);
+		if (!ns && fn->nodes.v[i].op != IR_RETURN) {
+			*bad = i;
+			why = "a path from the entry ends without a return";
+		}
+		for (uint32_t k = 0; k < ns; k++)
+			if (!seen[e[k].to]) {
+				seen[e[k].to] = true;
+				VEC_PUSH(todo, e[k].to);
+			}
+	}
+	VEC_FREE(todo);
+	free(seen);
+	return why;
+}
+
+const char *ir_fn_check(const struct ir_function *fn, uint32_t *node)
+{
+	uint32_t bad = IR_NONE;
+	const char *why = NULL;
+
+	if (!fn->finalized)
+		why = "not finalized";
+	else if (!fn->nodes.n)
+		why = fn->entry == IR_NONE && !fn->succs.n ? NULL : "an entry or edges without nodes";
+	else if (fn->entry >= fn->nodes.n)
+		why = "the entry is not a node";
+	else
+		why = check_succ_arrays(fn, &bad);
+	for (uint32_t i = 0; !why && fn->finalized && i < fn->nodes.n; i++)
+		if ((why = check_node_edges(fn, i)))
+			bad = i;
+	if (!why && fn->nodes.n)
+		why = check_paths_end_in_returns(fn, &bad);
+	if (node)
+		*node = why ? bad : IR_NONE;
+	return why;
+}
+
+bool ir_fn_ok(const struct ir_function *fn)
+{
+	uint32_t node;
+	const char *why = ir_fn_check(fn, &node);
+
+	if (!why)
+		return true;
+	if (node == IR_NONE)
+		fprintf(stderr, "mmiocheck: IR invariant broken: %s\n", why);
+	else
+		fprintf(stderr, "mmiocheck: IR invariant broken at node %u: %s\n", node, why);
+	return false;
+}

@@ -352,6 +352,9 @@ str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared)
 	return id;
 }
 
+/* A call that is no primitive: its arguments first (C evaluates them
+ * before the call), then an IR_CALL naming the callee, or the function
+ * pointer slot it goes through, for the interprocedural pass. */
 static void lower_call(struct fn_ctx *f, CXCursor c)
 {
 	int n = clang_Cursor_getNumArguments(c);
@@ -378,6 +381,8 @@ static void lower_call(struct fn_ctx *f, CXCursor c)
 	fe_emit(f, node);
 }
 
+/* Lower an expression's subexpressions in order: the default for
+ * operators that are not control flow themselves. */
 static void lower_children(struct fn_ctx *f, CXCursor c)
 {
 	cursor_vec kids = VEC_INIT;
@@ -389,6 +394,82 @@ static void lower_children(struct fn_ctx *f, CXCursor c)
 	VEC_FREE(kids);
 }
 
+/* Leaves have no calls, so lowering them emits nothing: the caller skips
+ * the macro lookup for them (this is the hot path). */
+static bool is_call_free_leaf(enum CXCursorKind k)
+{
+	return !clang_isExpression(k) || k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral ||
+	       k == CXCursor_CharacterLiteral || k == CXCursor_StringLiteral || k == CXCursor_FloatingLiteral ||
+	       k == CXCursor_UnaryExpr;
+}
+
+/* `cond ? a : b` used for its value: each arm is lowered on its own path
+ * and the paths join, so a lock taken in one arm is seen on that path only. */
+static void lower_ternary_value(struct fn_ctx *f, CXCursor c)
+{
+	uint32_t tn = fe_new_label(f), fn = fe_new_label(f), join = fe_new_label(f);
+
+	fe_lower_cond(f, fe_nth_child(c, 0), tn, fn);
+	f->cur = tn;
+	fe_lower_expr(f, fe_nth_child(c, 1));
+	fe_link(f, f->cur, join, IR_EDGE_NEXT);
+	f->cur = fn;
+	fe_lower_expr(f, fe_nth_child(c, 2));
+	fe_link(f, f->cur, join, IR_EDGE_NEXT);
+	f->cur = join;
+}
+
+/*
+ * `x = prim(...)`: emit the primitive and remember a trylock's result under
+ * x's key, so a later `if (x)` branches on whether the lock was taken; any
+ * other store to x forgets what was tracked in it.  False (nothing lowered)
+ * when the right side is not a primitive.
+ */
+static bool lower_assign_prim(struct fn_ctx *f, CXCursor c)
+{
+	struct prim p;
+	char *owned;
+	CXCursor ru = fe_unwrap(fe_nth_child(c, 1));
+
+	if (!match_prim(f, ru, &p, &owned))
+		return false;
+	str_id key = fe_result_key(f, fe_nth_child(c, 0), false);
+	bool try = p.ref.kind == REF_LOCK && f->t->fe->rules->apis.v[p.ref.index].op == LOCK_TRYLOCK;
+	emit_prim(f, ru, &p, key);
+	free(owned);
+	if (!(try && key))
+		fe_forget_tracked(f, fe_nth_child(c, 0), c);
+	return true;
+}
+
+/*
+ * A binary operator used for its value.  && and || are control flow (the
+ * right side runs only on some paths), so they lower as a condition whose
+ * both outcomes join; an assignment may store a primitive's result or a
+ * tracked value.  False when the operator is plain arithmetic, whose
+ * operands the caller lowers in order.
+ */
+static bool lower_binary_value(struct fn_ctx *f, CXCursor c)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+
+	if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+		uint32_t join = fe_new_label(f);
+		fe_lower_cond(f, c, join, join);
+		f->cur = join;
+		return true;
+	}
+	if (op == CXBinaryOperator_Assign)
+		return lower_assign_prim(f, c) || fe_lower_tracked_store(f, c);
+	return false;
+}
+
+/*
+ * Lower an expression evaluated for its effects and value: primitives
+ * (locks, MMIO accessors, barriers) become their IR nodes, calls become
+ * IR_CALL, control flow inside the expression becomes branches; anything
+ * else lowers its subexpressions in order.
+ */
 void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 {
 	struct prim p;
@@ -399,10 +480,7 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 		fe_lower_stmt(f, c);
 		return;
 	}
-	/* leaves have no calls: skip the macro lookup (this is the hot path) */
-	if (!clang_isExpression(k) || k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral ||
-	    k == CXCursor_CharacterLiteral || k == CXCursor_StringLiteral || k == CXCursor_FloatingLiteral ||
-	    k == CXCursor_UnaryExpr)
+	if (is_call_free_leaf(k))
 		return;
 	if (match_prim(f, c, &p, &owned)) {
 		emit_prim(f, c, &p, 0);
@@ -419,44 +497,13 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 			fe_lower_expr(f, last);
 		return;
 	}
-	case CXCursor_ConditionalOperator: {
-		uint32_t tn = fe_new_label(f), fn = fe_new_label(f), join = fe_new_label(f);
-		fe_lower_cond(f, fe_nth_child(c, 0), tn, fn);
-		f->cur = tn;
-		fe_lower_expr(f, fe_nth_child(c, 1));
-		fe_link(f, f->cur, join, IR_EDGE_NEXT);
-		f->cur = fn;
-		fe_lower_expr(f, fe_nth_child(c, 2));
-		fe_link(f, f->cur, join, IR_EDGE_NEXT);
-		f->cur = join;
+	case CXCursor_ConditionalOperator:
+		lower_ternary_value(f, c);
 		return;
-	}
-	case CXCursor_BinaryOperator: {
-		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
-			uint32_t join = fe_new_label(f);
-			fe_lower_cond(f, c, join, join);
-			f->cur = join;
+	case CXCursor_BinaryOperator:
+		if (lower_binary_value(f, c))
 			return;
-		}
-		if (op == CXBinaryOperator_Assign) {
-			CXCursor rhs = fe_nth_child(c, 1);
-			CXCursor ru = fe_unwrap(rhs);
-			if (match_prim(f, ru, &p, &owned)) {
-				str_id key = fe_result_key(f, fe_nth_child(c, 0), false);
-				bool try = p.ref.kind == REF_LOCK &&
-					   f->t->fe->rules->apis.v[p.ref.index].op == LOCK_TRYLOCK;
-				emit_prim(f, ru, &p, key);
-				free(owned);
-				if (!(try && key))
-					fe_forget_tracked(f, fe_nth_child(c, 0), c);
-				return;
-			}
-			if (fe_lower_tracked_store(f, c))
-				return;
-		}
 		break;
-	}
 	default:
 		break;
 	}
@@ -465,6 +512,8 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 
 /* ---- conditions ---- */
 
+/* The condition's value is unknown here: emit an IR_BRANCH keyed by the
+ * pure expression (or the call whose result it is) and take t or e. */
 static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -481,44 +530,165 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 	f->cur = IR_NONE;
 }
 
+/* Is c an integer constant expression equal to 0? */
 static bool is_zero_literal(CXCursor c)
 {
 	bool ok;
 	return fe_const_value(c, &ok) == 0 && ok;
 }
 
-void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+/* A constant condition (`if (0)`, `while (1)`) has one successor: link
+ * straight to it, so the dead arm is unreachable.  False if not constant. */
+static bool cond_constant(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	bool ok;
+	long long v = fe_const_value(c, &ok);
+
+	if (!ok)
+		return false;
+	fe_link(f, f->cur, v ? t : e, IR_EDGE_NEXT);
+	f->cur = IR_NONE;
+	return true;
+}
+
+/*
+ * A primitive as the condition.  A trylock is itself the branch: its true
+ * edge is the path where the lock was taken (the false outcome for the
+ * APIs that return 0 on success).  Any other primitive is emitted and then
+ * branched on.  False if c is not a primitive.
+ */
+static bool cond_prim(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 {
 	struct prim p;
 	char *owned;
-	bool ok;
+	uint32_t n;
 
+	if (!match_prim(f, c, &p, &owned))
+		return false;
+	lower_prim_args(f, &p);
+	n = prim_node(f, c, &p);
+	free(owned);
+	if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
+		bool zero = f->t->fe->rules->apis.v[p.ref.index].success_zero;
+		fe_link(f, f->cur, n, IR_EDGE_NEXT);
+		fe_link(f, n, zero ? e : t, IR_EDGE_TRUE);
+		fe_link(f, n, zero ? t : e, IR_EDGE_FALSE);
+		f->cur = IR_NONE;
+		return true;
+	}
+	fe_emit(f, n);
+	branch_on(f, c, t, e);
+	return true;
+}
+
+/* `l && r`, `l || r`: r is evaluated only when l did not decide, so r's
+ * condition hangs off a label reached from one of l's outcomes. */
+static void cond_short_circuit(struct fn_ctx *f, CXCursor c, bool is_and, uint32_t t, uint32_t e)
+{
+	uint32_t mid = fe_new_label(f);
+
+	if (is_and)
+		fe_lower_cond(f, fe_nth_child(c, 0), mid, e);
+	else
+		fe_lower_cond(f, fe_nth_child(c, 0), t, mid);
+	f->cur = mid;
+	fe_lower_cond(f, fe_nth_child(c, 1), t, e);
+}
+
+/* `x == 0`, `0 != x` and the like: the same branch as `!x` or `x`, so a
+ * trylock compared with 0 is still recognized.  False for other operands. */
+static bool cond_compare_zero(struct fn_ctx *f, CXCursor c, bool eq, uint32_t t, uint32_t e)
+{
+	CXCursor l = fe_nth_child(c, 0), r = fe_nth_child(c, 1);
+	uint32_t when_nonzero = eq ? e : t, when_zero = eq ? t : e;
+
+	if (is_zero_literal(r)) {
+		fe_lower_cond(f, l, when_nonzero, when_zero);
+		return true;
+	}
+	if (is_zero_literal(l)) {
+		fe_lower_cond(f, r, when_nonzero, when_zero);
+		return true;
+	}
+	return false;
+}
+
+/* A binary operator as the condition: short-circuit operators, comparisons
+ * with zero and the comma operator (left for effect, right decides) are
+ * looked through.  False for any other operator: the caller branches on
+ * its value. */
+static bool cond_binary(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+
+	if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
+		cond_short_circuit(f, c, op == CXBinaryOperator_LAnd, t, e);
+		return true;
+	}
+	if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE)
+		return cond_compare_zero(f, c, op == CXBinaryOperator_EQ, t, e);
+	if (op == CXBinaryOperator_Comma) {
+		fe_lower_expr(f, fe_nth_child(c, 0));
+		fe_lower_cond(f, fe_nth_child(c, 1), t, e);
+		return true;
+	}
+	return false;
+}
+
+/* `__builtin_expect(x, v)` (likely/unlikely) branches as x does.  False
+ * for any other call. */
+static bool cond_builtin_expect(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	CXCursor callee = clang_getCursorReferenced(c);
+	char *name = clang_Cursor_isNull(callee) ? xstrdup("") : fe_spelling(callee);
+	bool expect = !strcmp(name, "__builtin_expect") && clang_Cursor_getNumArguments(c) >= 1;
+
+	free(name);
+	if (expect)
+		fe_lower_cond(f, clang_Cursor_getArgument(c, 0), t, e);
+	return expect;
+}
+
+/* `a ? b : c` as the condition: b decides on a's true path, c on its false
+ * path, each branching to the same t and e. */
+static void cond_ternary(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	uint32_t tn = fe_new_label(f), fn = fe_new_label(f);
+
+	fe_lower_cond(f, fe_nth_child(c, 0), tn, fn);
+	f->cur = tn;
+	fe_lower_cond(f, fe_nth_child(c, 1), t, e);
+	f->cur = fn;
+	fe_lower_cond(f, fe_nth_child(c, 2), t, e);
+}
+
+/* `({ ...; x; })` as the condition: its statements run, then its last
+ * expression decides (a statement expression without one is branched on
+ * whole). */
+static void cond_stmt_expr(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	CXCursor last = lower_stmt_expr_body(f, c);
+
+	if (clang_Cursor_isNull(last))
+		branch_on(f, c, t, e);
+	else
+		fe_lower_cond(f, last, t, e);
+}
+
+/*
+ * Lower c as a condition: control goes to label t when it is true, to e
+ * when false, and f->cur ends as IR_NONE.  Shapes that decide the branch
+ * themselves (constants, trylocks, !, &&, ||, == 0, likely(), ?:, ({}))
+ * are lowered by their own helper so a trylock keeps its meaning however
+ * it is wrapped; anything else is lowered as a value and branched on.
+ */
+void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
 	if (f->cur == IR_NONE)
 		return;
 	c = fe_unwrap(c);
-	long long v = fe_const_value(c, &ok);
-	if (ok) {
-		fe_link(f, f->cur, v ? t : e, IR_EDGE_NEXT);
-		f->cur = IR_NONE;
+	if (cond_constant(f, c, t, e) || cond_prim(f, c, t, e))
 		return;
-	}
-	if (match_prim(f, c, &p, &owned)) {
-		uint32_t n;
-		lower_prim_args(f, &p);
-		n = prim_node(f, c, &p);
-		free(owned);
-		if (f->fn->nodes.v[n].op == IR_TRYACQUIRE) {
-			bool zero = f->t->fe->rules->apis.v[p.ref.index].success_zero;
-			fe_link(f, f->cur, n, IR_EDGE_NEXT);
-			fe_link(f, n, zero ? e : t, IR_EDGE_TRUE);
-			fe_link(f, n, zero ? t : e, IR_EDGE_FALSE);
-			f->cur = IR_NONE;
-			return;
-		}
-		fe_emit(f, n);
-		branch_on(f, c, t, e);
-		return;
-	}
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_UnaryOperator:
 		if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_LNot) {
@@ -526,66 +696,20 @@ void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 			return;
 		}
 		break;
-	case CXCursor_BinaryOperator: {
-		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-		CXCursor l = fe_nth_child(c, 0), r = fe_nth_child(c, 1);
-		if (op == CXBinaryOperator_LAnd || op == CXBinaryOperator_LOr) {
-			uint32_t mid = fe_new_label(f);
-			if (op == CXBinaryOperator_LAnd)
-				fe_lower_cond(f, l, mid, e);
-			else
-				fe_lower_cond(f, l, t, mid);
-			f->cur = mid;
-			fe_lower_cond(f, r, t, e);
+	case CXCursor_BinaryOperator:
+		if (cond_binary(f, c, t, e))
 			return;
-		}
-		if (op == CXBinaryOperator_EQ || op == CXBinaryOperator_NE) {
-			bool eq = op == CXBinaryOperator_EQ;
-			if (is_zero_literal(r)) {
-				fe_lower_cond(f, l, eq ? e : t, eq ? t : e);
-				return;
-			}
-			if (is_zero_literal(l)) {
-				fe_lower_cond(f, r, eq ? e : t, eq ? t : e);
-				return;
-			}
-		}
-		if (op == CXBinaryOperator_Comma) {
-			fe_lower_expr(f, l);
-			fe_lower_cond(f, r, t, e);
-			return;
-		}
 		break;
-	}
-	case CXCursor_CallExpr: {
-		CXCursor callee = clang_getCursorReferenced(c);
-		char *name = clang_Cursor_isNull(callee) ? xstrdup("") : fe_spelling(callee);
-		bool expect = !strcmp(name, "__builtin_expect") && clang_Cursor_getNumArguments(c) >= 1;
-		free(name);
-		if (expect) {
-			fe_lower_cond(f, clang_Cursor_getArgument(c, 0), t, e);
+	case CXCursor_CallExpr:
+		if (cond_builtin_expect(f, c, t, e))
 			return;
-		}
 		break;
-	}
-	case CXCursor_ConditionalOperator: {
-		uint32_t tn = fe_new_label(f), fn = fe_new_label(f);
-		fe_lower_cond(f, fe_nth_child(c, 0), tn, fn);
-		f->cur = tn;
-		fe_lower_cond(f, fe_nth_child(c, 1), t, e);
-		f->cur = fn;
-		fe_lower_cond(f, fe_nth_child(c, 2), t, e);
+	case CXCursor_ConditionalOperator:
+		cond_ternary(f, c, t, e);
 		return;
-	}
-	case CXCursor_StmtExpr: {
-		CXCursor last = lower_stmt_expr_body(f, c);
-		if (clang_Cursor_isNull(last)) {
-			branch_on(f, c, t, e);
-			return;
-		}
-		fe_lower_cond(f, last, t, e);
+	case CXCursor_StmtExpr:
+		cond_stmt_expr(f, c, t, e);
 		return;
-	}
 	default:
 		break;
 	}

@@ -441,10 +441,98 @@ static void set_stmt_lines(struct fn_ctx *f, CXCursor c)
 	f->stmt_last = f->t->cur_file == f->t->file ? semicolon_line(f->t->u, end, l2) : l2;
 }
 
+/* Lower every child statement of c in order (a block's body, or a
+ * statement kind with no meaning of its own to us). */
+static void lower_each_child(struct fn_ctx *f, CXCursor c)
+{
+	cursor_vec kids = VEC_INIT;
+
+	fe_children(c, &kids);
+	for (size_t i = 0; i < kids.n; i++)
+		fe_lower_stmt(f, kids.v[i]);
+	VEC_FREE(kids);
+}
+
+/* Lower the statement a label or case label is attached to (its last
+ * child: a case's first child is its value). */
+static void lower_labelled_stmt(struct fn_ctx *f, CXCursor c)
+{
+	cursor_vec kids = VEC_INIT;
+
+	fe_children(c, &kids);
+	if (kids.n)
+		fe_lower_stmt(f, kids.v[kids.n - 1]);
+	VEC_FREE(kids);
+}
+
+/* A block is a scope: guards declared in it (cleanup attributes) are
+ * released when it closes. */
+static void lower_compound(struct fn_ctx *f, CXCursor c)
+{
+	fe_scope_open(f);
+	lower_each_child(f, c);
+	fe_scope_close(f, c);
+}
+
+/* `case`/`default`: inside a switch being dispatched, a target of the
+ * dispatch; elsewhere (a label in dead code) only its statement. */
+static void lower_case_label(struct fn_ctx *f, CXCursor c, bool is_default)
+{
+	if (f->switch_dispatch != IR_NONE)
+		lower_case(f, c, is_default);
+	else
+		lower_labelled_stmt(f, c);
+}
+
+/* `name:` is a join point: fall-through and every goto to the name reach
+ * the same label node, and its place among the scopes is recorded so a
+ * goto knows which guards it leaves. */
+static void lower_label(struct fn_ctx *f, CXCursor c)
+{
+	uint32_t lbl = fe_label_named(f, c);
+
+	fe_label_here(f, lbl);
+	jump_to(f, lbl);
+	f->cur = lbl;
+	lower_labelled_stmt(f, c);
+}
+
+/* `return e;`: the value is evaluated while the scoped guards are still
+ * held, then every guard is released, then the function exits. */
+static void lower_return(struct fn_ctx *f, CXCursor c)
+{
+	CXCursor e = fe_nth_child(c, 0);
+
+	set_stmt_lines(f, c);
+	if (!clang_Cursor_isNull(e))
+		lower_return_value(f, e, c);
+	fe_release_from(f, 0, c);	/* every guard, after the value */
+	fe_emit(f, fe_new_node(f, IR_RETURN, c));
+	f->cur = IR_NONE;
+}
+
+/* A statement kind without a case of its own: an expression statement
+ * is lowered as an expression, any other statement through its
+ * children. */
+static void lower_other_stmt(struct fn_ctx *f, CXCursor c, enum CXCursorKind k)
+{
+	if (clang_isExpression(k)) {
+		set_stmt_lines(f, c);
+		fe_lower_expr(f, c);
+	} else if (clang_isStatement(k)) {
+		lower_each_child(f, c);
+	}
+}
+
+/*
+ * Lower one statement at f->cur.  A statement that is a primitive macro
+ * (spin_unlock(&l);) is matched first, before its expansion is looked
+ * at; otherwise each statement kind has its own lowering and this is
+ * only the dispatch.
+ */
 void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 {
 	enum CXCursorKind k = clang_getCursorKind(c);
-	cursor_vec kids = VEC_INIT;
 
 	if (k != CXCursor_CompoundStmt && clang_isStatement(k) && f->t->macros.n) {
 		set_stmt_lines(f, c);
@@ -453,11 +541,7 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 	}
 	switch (k) {
 	case CXCursor_CompoundStmt:
-		fe_scope_open(f);
-		fe_children(c, &kids);
-		for (size_t i = 0; i < kids.n; i++)
-			fe_lower_stmt(f, kids.v[i]);
-		fe_scope_close(f, c);
+		lower_compound(f, c);
 		break;
 	case CXCursor_DeclStmt:
 		set_stmt_lines(f, c);
@@ -470,9 +554,8 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 		lower_while(f, c);
 		break;
 	case CXCursor_DoStmt:
-		if (clang_Cursor_isNull(fe_nth_child(c, 1)))
-			break;
-		lower_do(f, c);
+		if (!clang_Cursor_isNull(fe_nth_child(c, 1)))
+			lower_do(f, c);
 		break;
 	case CXCursor_ForStmt:
 		lower_for(f, c);
@@ -482,24 +565,11 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 		break;
 	case CXCursor_CaseStmt:
 	case CXCursor_DefaultStmt:
-		if (f->switch_dispatch != IR_NONE)
-			lower_case(f, c, k == CXCursor_DefaultStmt);
-		else {
-			fe_children(c, &kids);
-			if (kids.n)
-				fe_lower_stmt(f, kids.v[kids.n - 1]);
-		}
+		lower_case_label(f, c, k == CXCursor_DefaultStmt);
 		break;
-	case CXCursor_LabelStmt: {
-		uint32_t lbl = fe_label_named(f, c);
-		fe_label_here(f, lbl);
-		jump_to(f, lbl);
-		f->cur = lbl;
-		fe_children(c, &kids);
-		if (kids.n)
-			fe_lower_stmt(f, kids.v[kids.n - 1]);
+	case CXCursor_LabelStmt:
+		lower_label(f, c);
 		break;
-	}
 	case CXCursor_GotoStmt:
 		lower_goto(f, c);
 		break;
@@ -509,31 +579,16 @@ void fe_lower_stmt(struct fn_ctx *f, CXCursor c)
 	case CXCursor_ContinueStmt:
 		jump_out(f, innermost_continue(f), false, c);
 		break;
-	case CXCursor_ReturnStmt: {
-		set_stmt_lines(f, c);
-		CXCursor e = fe_nth_child(c, 0);
-		if (!clang_Cursor_isNull(e))
-			lower_return_value(f, e, c);
-		fe_release_from(f, 0, c);	/* every guard, after the value */
-		fe_emit(f, fe_new_node(f, IR_RETURN, c));
-		f->cur = IR_NONE;
+	case CXCursor_ReturnStmt:
+		lower_return(f, c);
 		break;
-	}
 	case CXCursor_NullStmt:
 	case CXCursor_GCCAsmStmt:
 		break;
 	default:
-		if (clang_isExpression(k)) {
-			set_stmt_lines(f, c);
-			fe_lower_expr(f, c);
-		} else if (clang_isStatement(k)) {
-			fe_children(c, &kids);
-			for (size_t i = 0; i < kids.n; i++)
-				fe_lower_stmt(f, kids.v[i]);
-		}
+		lower_other_stmt(f, c, k);
 		break;
 	}
-	VEC_FREE(kids);
 }
 
 static int cmp_id(const void *a, const void *b)

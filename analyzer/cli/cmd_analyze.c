@@ -177,7 +177,6 @@ static bool parse_memory_size(const char *arg, size_t *out)
 	return *out == 0 || *out >= MIN_MAX_MEMORY;
 }
 
-/* Parse argv up to "--"; returns -1 to continue, else an exit status. */
 /* Append the checks of LIST, turned on or off, to c->checks (applied in
  * the order given: rules_set_checks). */
 static void add_checks(struct cli *c, const char *list, bool on)
@@ -196,111 +195,144 @@ static void add_checks(struct cli *c, const char *list, bool on)
 	c->opt.checks = c->checks;
 }
 
-static int parse_args(struct cli *c, int argc, char **argv)
+/* Everything after "--" is the compiler's: keep it in c->clang_args and
+ * return how many arguments are ours (getopt must not see the others). */
+static int split_compiler_args(struct cli *c, int argc, char **argv)
 {
-	int nopt = argc;
-
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--")) {
-			nopt = i;
 			c->clang_args = (const char *const *)argv + i + 1;
 			c->nclang = argc - i - 1;
-			break;
+			return i;
 		}
+	return argc;
+}
+
+/* A whole decimal integer in [lo, hi] in *out; false if arg is not one
+ * (the caller names the option and its range). */
+static bool int_in_range(const char *arg, int lo, int hi, int *out)
+{
+	char *end;
+
+	*out = (int)strtol(arg, &end, 10);
+	return *arg && !*end && *out >= lo && *out <= hi;
+}
+
+/* --format text|json. */
+static int set_format(struct cli *c, const char *arg)
+{
+	if (!strcmp(arg, "text"))
+		c->format = OUT_TEXT;
+	else if (!strcmp(arg, "json"))
+		c->format = OUT_JSON;
+	else
+		return cli_usage_error(NULL, "unknown --format '%s' (text or json)", arg);
+	return -1;
+}
+
+/* -W NAME turns a check on, -Wno-NAME off. */
+static void set_warning(struct cli *c, const char *arg)
+{
+	if (!strncmp(arg, "no-", 3))
+		add_checks(c, arg + 3, false);
+	else
+		add_checks(c, arg, true);
+}
+
+/* getopt refused an argument: name it, and point at `--` when it is a
+ * compiler flag put before it. */
+static int refuse_option(int nopt, char **argv)
+{
+	const char *arg = refused_arg(nopt, argv);
+
+	if (compiler_flag(arg)) {
+		mc_error("unknown option '%s': put compiler flags after `--` "
+			 "(mmiocheck FILE.c -- -I DIR -D NAME)", arg);
+		return MC_EXIT_ERROR;
+	}
+	return cli_usage_error(NULL, "unknown option '%s'", arg);
+}
+
+/*
+ * Apply option o (its value in optarg); -1 to go on, else the exit status
+ * to stop with.  One case per option, each a line or a checked value: the
+ * switch is the option table and reads best whole, in the order of
+ * long_options, so it is not split further.
+ */
+static int apply_option(struct cli *c, int o, int nopt, char **argv)
+{
+	switch (o) {
+	case OPT_MODEL: c->opt.models = optarg; break;
+	case OPT_RULES: VEC_PUSH(c->rules, optarg); break;
+	case OPT_RULES_DIR: c->opt.rules_dir = optarg; break;
+	case OPT_FAIL_ON:
+		if (cli_fail_on(optarg) < 0)
+			return cli_usage_error(NULL, "unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")", optarg);
+		break;
+	case OPT_DB: c->opt.db_path = optarg; break;
+	case OPT_NO_DB: c->no_db = true; break;
+	case OPT_FORMAT: return set_format(c, optarg);
+	case OPT_PREEMPT_RT: c->opt.preempt_rt = true; break;
+	case OPT_STRICT: c->opt.strict = true; break;
+	case OPT_MAX_STATES:
+		if (!int_in_range(optarg, 1, 100000, &c->opt.max_states))
+			return cli_usage_error(NULL, "bad --max-states '%s' (1..100000)", optarg);
+		break;
+	case OPT_MAX_SECONDS:
+		if (!int_in_range(optarg, 1, 86400, &c->opt.max_seconds))
+			return cli_usage_error(NULL, "bad --max-seconds '%s' (1..86400)", optarg);
+		break;
+	case OPT_MAX_MEMORY:
+		if (!parse_memory_size(optarg, &c->opt.max_memory))
+			return cli_usage_error(NULL, "bad --max-memory '%s' (0, or 256M up to 1024G)", optarg);
+		break;
+	case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;
+	case OPT_LIST_MODELS: c->list_models = true; break;
+	case OPT_LIST_CHECKS: c->list_checks = true; break;
+	case OPT_DUMP_IR: c->dump_ir = true; break;
+	case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
+	case OPT_KBUILD: c->kbuild = true; break;
+	case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
+	case OPT_BASELINE: return analyze_triage_baseline(c, optarg) < 0 ? MC_EXIT_ERROR : -1;
+	case OPT_SUPPRESS: return analyze_triage_suppress_file(c, optarg) < 0 ? MC_EXIT_ERROR : -1;
+	case OPT_SHOW_SUPPRESSED: c->show_suppressed = true; break;
+	case OPT_STATS: c->stats = true; break;
+	case OPT_PEDANTIC: c->pedantic = true; break;
+	case OPT_PRINT_ARCHES: c->print_arches = true; break;
+	case OPT_ENABLE: add_checks(c, optarg, true); break;
+	case OPT_DISABLE: add_checks(c, optarg, false); break;
+	case 'W': set_warning(c, optarg); break;
+	case 'p': c->compdb = optarg; break;
+	case 'j':
+		if (!int_in_range(optarg, 1, 1024, &c->jobs))
+			return cli_usage_error(NULL, "bad -j '%s' (1..1024)", optarg);
+		break;
+	case OPT_VERSION:
+		printf("mmiocheck %s\n", MMIOCHECK_VERSION);
+		return MC_EXIT_CLEAN;
+	case 'h':
+		fputs(usage_text, stdout);
+		return MC_EXIT_CLEAN;
+	case ':':
+		return cli_usage_error(NULL, "option '%s' needs an argument", argv[optind - 1]);
+	default:
+		return refuse_option(nopt, argv);
+	}
+	return -1;
+}
+
+/* Parse argv up to "--"; returns -1 to continue, else an exit status. */
+static int parse_args(struct cli *c, int argc, char **argv)
+{
+	int nopt = split_compiler_args(c, argc, argv);
+	int o, status;
+
 	opterr = 0;
 	optind = 1;
 	c->opt.max_memory = DEFAULT_MAX_MEMORY;
-	for (;;) {
-		int longidx = 0;
-		int o = getopt_long(nopt, argv, ":hp:j:W:", long_options, &longidx);
-		char *end;
-
-		if (o == -1)
-			break;
-		switch (o) {
-		case OPT_MODEL: c->opt.models = optarg; break;
-		case OPT_RULES: VEC_PUSH(c->rules, optarg); break;
-		case OPT_RULES_DIR: c->opt.rules_dir = optarg; break;
-		case OPT_FAIL_ON:
-			if (cli_fail_on(optarg) < 0)
-				return cli_usage_error(NULL, "unknown --fail-on '%s' (" CLI_FAIL_ON_LEVELS ")", optarg);
-			break;
-		case OPT_DB: c->opt.db_path = optarg; break;
-		case OPT_NO_DB: c->no_db = true; break;
-		case OPT_FORMAT:
-			if (!strcmp(optarg, "text"))
-				c->format = OUT_TEXT;
-			else if (!strcmp(optarg, "json"))
-				c->format = OUT_JSON;
-			else
-				return cli_usage_error(NULL, "unknown --format '%s' (text or json)", optarg);
-			break;
-		case OPT_PREEMPT_RT: c->opt.preempt_rt = true; break;
-		case OPT_STRICT: c->opt.strict = true; break;
-		case OPT_MAX_STATES:
-			c->opt.max_states = (int)strtol(optarg, &end, 10);
-			if (*end || c->opt.max_states < 1 || c->opt.max_states > 100000)
-				return cli_usage_error(NULL, "bad --max-states '%s' (1..100000)", optarg);
-			break;
-		case OPT_MAX_SECONDS:
-			c->opt.max_seconds = (int)strtol(optarg, &end, 10);
-			if (!*optarg || *end || c->opt.max_seconds < 1 || c->opt.max_seconds > 86400)
-				return cli_usage_error(NULL, "bad --max-seconds '%s' (1..86400)", optarg);
-			break;
-		case OPT_MAX_MEMORY:
-			if (!parse_memory_size(optarg, &c->opt.max_memory))
-				return cli_usage_error(NULL, "bad --max-memory '%s' (0, or 256M up to 1024G)", optarg);
-			break;
-		case OPT_SOURCE_ROOT: c->opt.source_root = optarg; break;
-		case OPT_LIST_MODELS: c->list_models = true; break;
-		case OPT_LIST_CHECKS: c->list_checks = true; break;
-		case OPT_DUMP_IR: c->dump_ir = true; break;
-		case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
-		case OPT_KBUILD: c->kbuild = true; break;
-		case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
-		case OPT_BASELINE:
-			if (analyze_triage_baseline(c, optarg) < 0)
-				return MC_EXIT_ERROR;
-			break;
-		case OPT_SUPPRESS:
-			if (analyze_triage_suppress_file(c, optarg) < 0)
-				return MC_EXIT_ERROR;
-			break;
-		case OPT_SHOW_SUPPRESSED: c->show_suppressed = true; break;
-		case OPT_STATS: c->stats = true; break;
-		case OPT_PEDANTIC: c->pedantic = true; break;
-		case OPT_PRINT_ARCHES: c->print_arches = true; break;
-		case OPT_ENABLE: add_checks(c, optarg, true); break;
-		case OPT_DISABLE: add_checks(c, optarg, false); break;
-		case 'W':
-			if (!strncmp(optarg, "no-", 3))
-				add_checks(c, optarg + 3, false);
-			else
-				add_checks(c, optarg, true);
-			break;
-		case 'p': c->compdb = optarg; break;
-		case 'j':
-			c->jobs = (int)strtol(optarg, &end, 10);
-			if (*end || c->jobs < 1 || c->jobs > 1024)
-				return cli_usage_error(NULL, "bad -j '%s' (1..1024)", optarg);
-			break;
-		case OPT_VERSION:
-			printf("mmiocheck %s\n", MMIOCHECK_VERSION);
-			return MC_EXIT_CLEAN;
-		case 'h':
-			fputs(usage_text, stdout);
-			return MC_EXIT_CLEAN;
-		case ':':
-			return cli_usage_error(NULL, "option '%s' needs an argument", argv[optind - 1]);
-		default:
-			if (compiler_flag(refused_arg(nopt, argv))) {
-				mc_error("unknown option '%s': put compiler flags after `--` "
-					 "(mmiocheck FILE.c -- -I DIR -D NAME)", refused_arg(nopt, argv));
-				return MC_EXIT_ERROR;
-			}
-			return cli_usage_error(NULL, "unknown option '%s'", refused_arg(nopt, argv));
-		}
-	}
+	while ((o = getopt_long(nopt, argv, ":hp:j:W:", long_options, NULL)) != -1)
+		if ((status = apply_option(c, o, nopt, argv)) >= 0)
+			return status;
 	for (int i = optind; i < nopt; i++)
 		VEC_PUSH(c->files, argv[i]);
 	return -1;
@@ -482,6 +514,83 @@ out:
 	return status;
 }
 
+/* A cli with its defaults, before any option is read. */
+static void cli_init(struct cli *c)
+{
+	memset(c, 0, sizeof(*c));
+	analyze_triage_init(c);
+	mc_options_init(&c->opt);
+}
+
+/* Free what parsing the options allocated (cli_init's counterpart). */
+static void cli_release(struct cli *c)
+{
+	analyze_triage_release(c);
+	VEC_FREE(c->rules);
+	free(c->checks);
+	VEC_FREE(c->files);
+}
+
+/*
+ * Kbuild mode: parse our own options out of gcc's command line, with the
+ * C file last, as parse_args would a plain call.  `flags` gets gcc's
+ * flags, `source` the file; -1 to go on, else the exit status.
+ */
+static int kbuild_parse_args(struct cli *c, int argc, char **argv, strvec *ours, strvec *flags,
+			     char **source)
+{
+	VEC(char *) args = VEC_INIT;
+	int status;
+
+	if (kbuild_split(argc, argv, our_long_option, ours, flags, source) < 0)
+		return cli_usage_error(NULL, "Kbuild mode: the last argument must be the C file");
+	VEC_PUSH(args, argv[0]);
+	for (size_t i = 0; i < ours->n; i++)
+		VEC_PUSH(args, ours->v[i]);
+	VEC_PUSH(args, *source);
+	VEC_PUSH(args, NULL);
+	status = parse_args(c, (int)args.n - 1, args.v);
+	VEC_FREE(args);
+	return status;
+}
+
+/* gcc's flags through the rules' flag table into clang's (kept in
+ * `clang`, which c->clang_args points into); -1 if the table is broken. */
+static int kbuild_clang_args(struct cli *c, const strvec *flags, strvec *clang)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct flag_table *ft;
+
+	strbuf_init(&err);
+	ft = flag_table_load(mc_rules_dir(&c->opt), &err);
+	if (!ft) {
+		mc_error("%s", err.buf);
+		strbuf_release(&err);
+		return -1;
+	}
+	strbuf_release(&err);
+	flag_table_filter(ft, (const char *const *)flags->v, (int)flags->n, clang);
+	flag_table_free(ft);
+	c->clang_args = (const char *const *)clang->v;
+	c->nclang = (int)clang->n;
+	return 0;
+}
+
+/* The exit status Kbuild sees for analyze's: findings, and a file clang
+ * could not parse, fail the build only with MMIOCHECK_WERROR=1. */
+static int kbuild_status(const struct cli *c, int status)
+{
+	const char *werror = getenv("MMIOCHECK_WERROR");
+	bool fail_on_findings = werror && !strcmp(werror, "1");
+
+	if (status == MC_EXIT_FINDINGS && !fail_on_findings)
+		status = MC_EXIT_CLEAN;
+	/* Parse errors are clang's, not the build's: reported, not fatal. */
+	if (status == MC_EXIT_ERROR && !c->failed)
+		status = fail_on_findings && c->findings ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
+	return status;
+}
+
 /*
  * Kbuild checker mode: one file per process, gcc's flags through the
  * table, diagnostics on stderr, one shared named run in MMIOCHECK_DB.
@@ -492,65 +601,87 @@ out:
 static int run_kbuild(int argc, char **argv)
 {
 	strvec ours = VEC_INIT, flags = VEC_INIT, clang = VEC_INIT;
-	VEC(char *) args = VEC_INIT;
-	struct strbuf err = STRBUF_INIT;
-	struct flag_table *ft = NULL;
 	char *source = NULL, *dbpath = NULL, *argv_text = joined_argv(argc, argv);
-	const char *werror = getenv("MMIOCHECK_WERROR"), *run = getenv("MMIOCHECK_RUN");
+	const char *run = getenv("MMIOCHECK_RUN");
 	struct cli c;
-	int status = MC_EXIT_ERROR;
+	int status;
 
-	memset(&c, 0, sizeof(c));
-	analyze_triage_init(&c);
-	mc_options_init(&c.opt);
-	if (kbuild_split(argc, argv, our_long_option, &ours, &flags, &source) < 0) {
-		cli_usage_error(NULL, "Kbuild mode: the last argument must be the C file");
-		goto out;
-	}
-	VEC_PUSH(args, argv[0]);
-	for (size_t i = 0; i < ours.n; i++)
-		VEC_PUSH(args, ours.v[i]);
-	VEC_PUSH(args, source);
-	VEC_PUSH(args, NULL);
-	status = parse_args(&c, (int)args.n - 1, args.v);
+	cli_init(&c);
+	status = kbuild_parse_args(&c, argc, argv, &ours, &flags, &source);
 	if (status >= 0)
 		goto out;
 	status = MC_EXIT_ERROR;
 	c.opt.extra_rules = c.rules.v;
 	c.opt.nextra_rules = (int)c.rules.n;
-	strbuf_init(&err);
-	if (!(ft = flag_table_load(mc_rules_dir(&c.opt), &err))) {
-		mc_error("%s", err.buf);
+	if (kbuild_clang_args(&c, &flags, &clang) < 0)
 		goto out;
-	}
-	flag_table_filter(ft, (const char *const *)flags.v, (int)flags.n, &clang);
-	c.clang_args = (const char *const *)clang.v;
-	c.nclang = (int)clang.n;
 	if (!c.no_db)
 		c.opt.db_path = c.opt.db_path ? c.opt.db_path : (dbpath = kbuild_default_db());
 	c.opt.run_name = run && *run ? run : "kbuild";
 	c.jobs = 1;
 	c.kbuild = true;
-	status = analyze(&c, argv_text);
-	if (status == MC_EXIT_FINDINGS && !(werror && !strcmp(werror, "1")))
-		status = MC_EXIT_CLEAN;
-	/* Parse errors are clang's, not the build's: reported, not fatal. */
-	if (status == MC_EXIT_ERROR && !c.failed)
-		status = werror && !strcmp(werror, "1") && c.findings ? MC_EXIT_FINDINGS : MC_EXIT_CLEAN;
+	status = kbuild_status(&c, analyze(&c, argv_text));
 out:
-	strbuf_release(&err);
-	flag_table_free(ft);
 	strvec_free(&ours);
 	strvec_free(&flags);
 	strvec_free(&clang);
-	VEC_FREE(args);
-	analyze_triage_release(&c);
-	VEC_FREE(c.rules);
-	free(c.checks);
-	VEC_FREE(c.files);
+	cli_release(&c);
 	free(source);
 	free(dbpath);
 	free(argv_text);
+	return status;
+}
+
+/* Check every input file before anything is written: -1 if all are
+ * readable C files, else the exit status (the message is printed). */
+static int check_inputs(const struct cli *c)
+{
+	char *err = NULL;
+
+	for (size_t i = 0; i < c->files.n; i++)
+		if (mc_check_input(c->files.v[i], &err) < 0) {
+			mc_error("%s", err);
+			free(err);
+			return MC_EXIT_ERROR;
+		}
+	return -1;
+}
+
+/* --dump-ir: print each FILE's event IR, going on past a file that fails. */
+static int dump_ir_files(const struct cli *c, struct mc_session *s)
+{
+	char *err = NULL;
+	int status = MC_EXIT_CLEAN;
+
+	for (size_t i = 0; i < c->files.n; i++)
+		if (mc_dump_ir(s, c->files.v[i], c->clang_args, c->nclang, stdout, &err) < 0) {
+			mc_error("%s", err);
+			free(err);
+			status = MC_EXIT_ERROR;
+		}
+	return status;
+}
+
+/* --list-models, --list-checks and --dump-ir: they need the session (its
+ * rules and checks) but no analysis run and no database. */
+static int run_without_analysis(struct cli *c, bool listing)
+{
+	char *err = NULL;
+	struct mc_session *s = mc_session_open(&c->opt, &err);
+	int status = MC_EXIT_CLEAN;
+
+	if (!s) {
+		mc_error("%s", err);
+		free(err);
+		return MC_EXIT_ERROR;
+	}
+	if (!listing)
+		status = dump_ir_files(c, s);
+	if (listing && c->list_models)
+		mc_list_models(s, stdout);
+	if (listing && c->list_checks)
+		mc_list_checks(s, stdout);
+	mc_session_close(s);
 	return status;
 }
 
@@ -558,14 +689,11 @@ out:
 int cmd_analyze(int argc, char **argv)
 {
 	struct cli c;
-	char *err = NULL;
 	int status;
 
 	if (kbuild_is_checker_call(argc, argv))
 		return run_kbuild(argc, argv);
-	memset(&c, 0, sizeof(c));
-	analyze_triage_init(&c);
-	mc_options_init(&c.opt);
+	cli_init(&c);
 	status = parse_args(&c, argc, argv);
 	if (status >= 0)
 		goto out;
@@ -576,14 +704,8 @@ int cmd_analyze(int argc, char **argv)
 		status = cli_usage_error(NULL, "no input files");
 		goto out;
 	}
-	/* Check every input before anything is written. */
-	for (size_t i = 0; i < c.files.n && !listing; i++)
-		if (mc_check_input(c.files.v[i], &err) < 0) {
-			mc_error("%s", err);
-			free(err);
-			status = MC_EXIT_ERROR;
-			goto out;
-		}
+	if (!listing && (status = check_inputs(&c)) >= 0)
+		goto out;
 	if (c.no_db || listing || c.dump_ir)
 		c.opt.db_path = NULL;
 	else if (!c.opt.db_path)
@@ -591,39 +713,12 @@ int cmd_analyze(int argc, char **argv)
 	char *argv_text = joined_argv(argc, argv);
 	if (!listing && !c.dump_ir) {
 		status = analyze(&c, argv_text);
-		free(argv_text);
-		goto out;
-	}
-	c.opt.argv_text = argv_text;
-	struct mc_session *s = mc_session_open(&c.opt, &err);
-	if (!s) {
-		mc_error("%s", err);
-		free(err);
-		free(argv_text);
-		status = MC_EXIT_ERROR;
-		goto out;
-	}
-	if (listing) {
-		if (c.list_models)
-			mc_list_models(s, stdout);
-		if (c.list_checks)
-			mc_list_checks(s, stdout);
-		status = MC_EXIT_CLEAN;
 	} else {
-		status = MC_EXIT_CLEAN;
-		for (size_t i = 0; i < c.files.n; i++)
-			if (mc_dump_ir(s, c.files.v[i], c.clang_args, c.nclang, stdout, &err) < 0) {
-				mc_error("%s", err);
-				free(err);
-				status = MC_EXIT_ERROR;
-			}
+		c.opt.argv_text = argv_text;
+		status = run_without_analysis(&c, listing);
 	}
-	mc_session_close(s);
 	free(argv_text);
 out:
-	analyze_triage_release(&c);
-	VEC_FREE(c.rules);
-	free(c.checks);
-	VEC_FREE(c.files);
+	cli_release(&c);
 	return status;
 }

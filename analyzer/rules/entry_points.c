@@ -80,7 +80,7 @@ static int load_call(struct load_ctx *c, json_t *o, struct entry_point *e)
 
 	if (!json_is_object(o))
 		return load_error(c, "calls", "entry point '%s': 'calls' entries must be objects", e->name);
-	if (fw_check_keys(c, o, "entry point call", keys) < 0 ||
+	if (load_check_keys(c, o, "entry point call", keys) < 0 ||
 	    fw_string(c, o, "function", true, "entry point call", &call.function) < 0)
 		return -1;
 	arg = json_object_get(o, "arg");
@@ -105,7 +105,7 @@ static int load_slot(struct load_ctx *c, json_t *o, struct entry_point *e)
 
 	if (!json_is_object(o))
 		return load_error(c, "slots", "entry point '%s': 'slots' entries must be objects", e->name);
-	if (fw_check_keys(c, o, "entry point slot", keys) < 0 ||
+	if (load_check_keys(c, o, "entry point slot", keys) < 0 ||
 	    fw_string(c, o, "struct", true, "entry point slot", &type) < 0)
 		goto out;
 	if (!strncmp(type, "struct ", 7) || strchr(type, ' ')) {
@@ -155,7 +155,7 @@ static int parse_entry(struct load_ctx *c, json_t *e, struct entry_point *ep)
 	char *kind = NULL;
 	int k = 0, rc;
 
-	if (fw_check_keys(c, e, what, keys) < 0 || fw_string(c, e, "framework", true, what, &ep->framework) < 0 ||
+	if (load_check_keys(c, e, what, keys) < 0 || fw_string(c, e, "framework", true, what, &ep->framework) < 0 ||
 	    fw_string(c, e, "kind", true, what, &kind) < 0)
 		return -1;
 	rc = fw_pick(c, kind, "kind", kind_names, &k);

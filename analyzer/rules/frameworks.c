@@ -32,22 +32,6 @@ static struct frameworks *fw_of(struct rules *r)
 
 /* ---- small field readers (errors point at the key's line) ---- */
 
-/* Refuse keys this object does not know, so typos are errors. */
-int fw_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed)
-{
-	const char *key;
-	json_t *v;
-
-	json_object_foreach(obj, key, v) {
-		bool ok = false;
-		for (int i = 0; allowed[i]; i++)
-			ok |= !strcmp(allowed[i], key);
-		if (!ok)
-			return load_error(c, key, "%s: unknown field '%s'", what, key);
-	}
-	return 0;
-}
-
 /* A string field, copied into *out; NULL when absent and not required. */
 int fw_string(struct load_ctx *c, json_t *obj, const char *key, bool required, const char *what,
 		     char **out)
@@ -221,7 +205,7 @@ static int load_condition(struct load_ctx *c, json_t *o, struct framework_condit
 
 	if (!json_is_object(o))
 		return load_error(c, "conditions", "framework lock: 'conditions' entries must be objects");
-	if (fw_check_keys(c, o, "framework condition", keys) < 0 ||
+	if (load_check_keys(c, o, "framework condition", keys) < 0 ||
 	    fw_string(c, o, "when", true, "framework condition", &when) < 0 ||
 	    fw_pick(c, when, "when", whens, &v) < 0)
 		goto out;
@@ -272,7 +256,7 @@ static int load_lock(struct load_ctx *c, json_t *o, struct framework_lock *l)
 
 	if (!json_is_object(o))
 		return load_error(c, "locks", "framework entry: 'locks' entries must be objects");
-	if (fw_check_keys(c, o, "framework lock", keys) < 0 ||
+	if (load_check_keys(c, o, "framework lock", keys) < 0 ||
 	    fw_string(c, o, "name", true, "framework lock", &l->name) < 0 ||
 	    fw_string(c, o, "kind", true, "framework lock", &kind) < 0)
 		goto out;
@@ -352,7 +336,7 @@ static int parse_entry(struct load_ctx *c, json_t *e, struct framework_entry *fe
 					    "source", "note", NULL };
 	const char *what = "framework entry";
 
-	if (fw_check_keys(c, e, what, keys) < 0 || fw_string(c, e, "framework", true, what, &fe->framework) < 0 ||
+	if (load_check_keys(c, e, what, keys) < 0 || fw_string(c, e, "framework", true, what, &fe->framework) < 0 ||
 	    fw_string(c, e, "struct", true, what, &fe->struct_type) < 0)
 		return -1;
 	if (!strncmp(fe->struct_type, "struct ", 7) || strchr(fe->struct_type, ' '))

@@ -70,7 +70,7 @@ int load_error(struct load_ctx *c, const char *near, const char *fmt, ...)
 }
 
 /* Refuse keys an entry does not know: catches typos like "lock_agr". */
-static int check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed)
+int load_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed)
 {
 	const char *key;
 	json_t *v;
@@ -252,7 +252,7 @@ static int load_kind(struct load_ctx *c, json_t *e)
 					    "reentry_deadlocks", NULL };
 	struct lock_kind k = { 0 };
 
-	if (check_keys(c, e, "lock kind", keys) < 0 || get_string(c, e, "name", true, "lock_kinds", &k.name) < 0)
+	if (load_check_keys(c, e, "lock kind", keys) < 0 || get_string(c, e, "name", true, "lock_kinds", &k.name) < 0)
 		return -1;
 	if (get_string(c, e, "description", false, k.name, &k.description) < 0 ||
 	    get_bool(c, e, "hooked", false, &k.hooked) < 0 ||
@@ -285,7 +285,7 @@ static int load_api(struct load_ctx *c, json_t *e)
 	char *op = NULL, *kind = NULL, *irq = NULL, *success = NULL;
 	int v = 0, rc = -1;
 
-	if (check_keys(c, e, "lock api", keys) < 0 || get_string(c, e, "name", true, "lock_apis", &a.name) < 0)
+	if (load_check_keys(c, e, "lock api", keys) < 0 || get_string(c, e, "name", true, "lock_apis", &a.name) < 0)
 		return -1;
 	if (get_string(c, e, "op", true, a.name, &op) < 0 || get_string(c, e, "kind", true, a.name, &kind) < 0 ||
 	    get_string(c, e, "irq", false, a.name, &irq) < 0 || get_string(c, e, "success", false, a.name, &success) < 0)
@@ -335,7 +335,7 @@ static int load_class(struct load_ctx *c, json_t *e)
 	static const char *const keys[] = { "name", "description", "posted", NULL };
 	struct accessor_class k = { 0 };
 
-	if (check_keys(c, e, "accessor class", keys) < 0 ||
+	if (load_check_keys(c, e, "accessor class", keys) < 0 ||
 	    get_string(c, e, "name", true, "accessor_classes", &k.name) < 0)
 		return -1;
 	if (get_bool(c, e, "posted", true, &k.posted) < 0) {
@@ -369,7 +369,7 @@ static int load_accessor(struct load_ctx *c, json_t *e)
 	int v = 0, rc = -1;
 	bool override = false;
 
-	if (check_keys(c, e, "accessor", keys) < 0 || get_string(c, e, "name", true, "accessors", &a.name) < 0)
+	if (load_check_keys(c, e, "accessor", keys) < 0 || get_string(c, e, "name", true, "accessors", &a.name) < 0)
 		return -1;
 	if (get_string(c, e, "dir", true, a.name, &dir) < 0 || get_string(c, e, "class", true, a.name, &klass) < 0 ||
 	    pick(c, dir, "dir", dirs, &v) < 0)
@@ -420,7 +420,7 @@ static int load_barrier(struct load_ctx *c, json_t *e)
 	static const char *const keys[] = { "name", "orders_mmio", "mmiowb", NULL };
 	struct barrier b = { 0 };
 
-	if (check_keys(c, e, "barrier", keys) < 0 || get_string(c, e, "name", true, "barriers", &b.name) < 0)
+	if (load_check_keys(c, e, "barrier", keys) < 0 || get_string(c, e, "name", true, "barriers", &b.name) < 0)
 		return -1;
 	if (get_bool(c, e, "orders_mmio", false, &b.orders_mmio) < 0 || get_bool(c, e, "mmiowb", false, &b.is_mmiowb) < 0) {
 		free(b.name);
@@ -465,7 +465,7 @@ static int load_guard(struct load_ctx *c, json_t *e)
 	static const char *const keys[] = { "name", "acquire", "release", NULL };
 	struct lock_guard g = { 0 };
 
-	if (check_keys(c, e, "guard", keys) < 0 || get_string(c, e, "name", true, "guards", &g.name) < 0)
+	if (load_check_keys(c, e, "guard", keys) < 0 || get_string(c, e, "name", true, "guards", &g.name) < 0)
 		return -1;
 	if (guard_api(c, e, g.name, "acquire", LOCK_ACQUIRE, &g.acquire) < 0 ||
 	    guard_api(c, e, g.name, "release", LOCK_RELEASE, &g.release) < 0) {
@@ -496,7 +496,7 @@ static int load_annotation(struct load_ctx *c, json_t *e)
 	char *kind = NULL;
 	int v = 0;
 
-	if (check_keys(c, e, "annotation", keys) < 0 || get_string(c, e, "name", true, "annotations", &a.name) < 0)
+	if (load_check_keys(c, e, "annotation", keys) < 0 || get_string(c, e, "name", true, "annotations", &a.name) < 0)
 		return -1;
 	if (get_string(c, e, "kind", true, a.name, &kind) < 0 || pick(c, kind, "kind", kinds, &v) < 0) {
 		free(a.name);

@@ -180,24 +180,87 @@ static int class_progs(struct load_ctx *c, struct model *m, json_t *obj, const c
 	return 0;
 }
 
+/* A model's "registers": a list of at most RULES_MAX_REGS distinct names,
+ * copied into m; absent means none.  0, or -1 with the error written. */
+static int model_registers(struct load_ctx *c, struct model *m, json_t *regs)
+{
+	size_t i;
+	json_t *v;
+
+	if (!regs)
+		return 0;
+	if (!json_is_array(regs) || json_array_size(regs) > RULES_MAX_REGS)
+		goto bad;
+	json_array_foreach(regs, i, v) {
+		if (!json_is_string(v) || reg_index(m, json_string_value(v)) >= 0)
+			goto bad;
+		m->regs[m->nregs++] = xstrdup(json_string_value(v));
+	}
+	return 0;
+bad:
+	return load_error(c, "registers", "model '%s': 'registers' must be a list of at most %d distinct names",
+			  m->name, RULES_MAX_REGS);
+}
+
+/* A model's optional "flag": the register whose reset explains an escape
+ * (MMIO002); it must be one of the model's registers. */
+static int model_flag(struct load_ctx *c, struct model *m, json_t *flag)
+{
+	if (flag && (!json_is_string(flag) || (m->flag_reg = reg_index(m, json_string_value(flag))) < 0))
+		return load_error(c, m->name, "model '%s': 'flag' must name one of its registers", m->name);
+	return 0;
+}
+
+/* A model's programs: the three lock programs are required (every model
+ * says what taking and releasing a lock does), the per-class on_write and
+ * on_read ones are optional. */
+static int model_programs(struct load_ctx *c, struct model *m, json_t *e)
+{
+	static const char *const progs[] = { "on_acquire", "on_trylock_attempt", "on_release" };
+	struct model_prog *dst[] = { &m->on_acquire, &m->on_trylock_attempt, &m->on_release };
+
+	for (int i = 0; i < 3; i++) {
+		json_t *p = json_object_get(e, progs[i]);
+		if (!p)
+			return load_error(c, m->name, "model '%s': missing required field '%s'", m->name, progs[i]);
+		if (rules_parse_prog(c, m, p, dst[i], progs[i]) < 0)
+			return -1;
+	}
+	if (class_progs(c, m, json_object_get(e, "on_write"), "on_write", &m->on_write) < 0 ||
+	    class_progs(c, m, json_object_get(e, "on_read"), "on_read", &m->on_read) < 0)
+		return -1;
+	return 0;
+}
+
+/* Add m to the rules, or replace the model of the same name (a later
+ * rules file overrides an earlier one).  On -1 the caller still owns m. */
+static int store_model(struct load_ctx *c, struct model *m)
+{
+	for (size_t i = 0; i < c->r->models.n; i++)
+		if (!strcmp(c->r->models.v[i].name, m->name)) {
+			rules_free_model(c->r, &c->r->models.v[i]);
+			c->r->models.v[i] = *m;
+			return 0;
+		}
+	if (c->r->models.n >= RULES_MAX_MODELS)
+		return load_error(c, m->name, "too many models (at most %d)", RULES_MAX_MODELS);
+	VEC_PUSH(c->r->models, *m);
+	return 0;
+}
+
+/* Parse one "models" entry and add or replace it.  Fields are checked in
+ * a fixed order (unknown fields, name, registers, flag, programs), so an
+ * entry with several mistakes always reports the same first one. */
 int rules_load_model(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "summary", "explain", "registers", "flag", "on_acquire",
 					    "on_trylock_attempt", "on_release", "on_write", "on_read", NULL };
 	struct model m;
-	json_t *regs = json_object_get(e, "registers");
-	const char *key;
-	json_t *v;
 
 	memset(&m, 0, sizeof(m));
 	m.flag_reg = -1;
-	json_object_foreach(e, key, v) {
-		bool ok = false;
-		for (int i = 0; keys[i]; i++)
-			ok |= !strcmp(keys[i], key);
-		if (!ok)
-			return load_error(c, key, "model: unknown field '%s'", key);
-	}
+	if (load_check_keys(c, e, "model", keys) < 0)
+		return -1;
 	if (!json_is_string(json_object_get(e, "name")))
 		return load_error(c, "models", "model: missing required field 'name'");
 	m.name = xstrdup(json_string_value(json_object_get(e, "name")));
@@ -205,54 +268,11 @@ int rules_load_model(struct load_ctx *c, json_t *e)
 		m.summary = xstrdup(json_string_value(json_object_get(e, "summary")));
 	if (json_is_string(json_object_get(e, "explain")))
 		m.explain = xstrdup(json_string_value(json_object_get(e, "explain")));
-	if (regs) {
-		size_t i;
-		if (!json_is_array(regs) || json_array_size(regs) > RULES_MAX_REGS)
-			goto bad_regs;
-		json_array_foreach(regs, i, v) {
-			if (!json_is_string(v) || reg_index(&m, json_string_value(v)) >= 0)
-				goto bad_regs;
-			m.regs[m.nregs++] = xstrdup(json_string_value(v));
-		}
+	if (model_registers(c, &m, json_object_get(e, "registers")) < 0 ||
+	    model_flag(c, &m, json_object_get(e, "flag")) < 0 || model_programs(c, &m, e) < 0 ||
+	    store_model(c, &m) < 0) {
+		rules_free_model(c->r, &m);
+		return -1;
 	}
-	if (json_object_get(e, "flag")) {
-		json_t *f = json_object_get(e, "flag");
-		if (!json_is_string(f) || (m.flag_reg = reg_index(&m, json_string_value(f))) < 0) {
-			load_error(c, m.name, "model '%s': 'flag' must name one of its registers", m.name);
-			goto fail;
-		}
-	}
-	static const char *const progs[] = { "on_acquire", "on_trylock_attempt", "on_release" };
-	struct model_prog *dst[] = { &m.on_acquire, &m.on_trylock_attempt, &m.on_release };
-	for (int i = 0; i < 3; i++) {
-		json_t *p = json_object_get(e, progs[i]);
-		if (!p) {
-			load_error(c, m.name, "model '%s': missing required field '%s'", m.name, progs[i]);
-			goto fail;
-		}
-		if (rules_parse_prog(c, &m, p, dst[i], progs[i]) < 0)
-			goto fail;
-	}
-	if (class_progs(c, &m, json_object_get(e, "on_write"), "on_write", &m.on_write) < 0 ||
-	    class_progs(c, &m, json_object_get(e, "on_read"), "on_read", &m.on_read) < 0)
-		goto fail;
-
-	for (size_t i = 0; i < c->r->models.n; i++)
-		if (!strcmp(c->r->models.v[i].name, m.name)) {
-			rules_free_model(c->r, &c->r->models.v[i]);
-			c->r->models.v[i] = m;
-			return 0;
-		}
-	if (c->r->models.n >= RULES_MAX_MODELS) {
-		load_error(c, m.name, "too many models (at most %d)", RULES_MAX_MODELS);
-		goto fail;
-	}
-	VEC_PUSH(c->r->models, m);
 	return 0;
-bad_regs:
-	load_error(c, "registers", "model '%s': 'registers' must be a list of at most %d distinct names",
-		   m.name, RULES_MAX_REGS);
-fail:
-	rules_free_model(c->r, &m);
-	return -1;
 }

@@ -21,6 +21,9 @@ struct load_ctx {
 /* Write "PATH:LINE: message" into c->err (line of `near` in the file); returns -1. */
 int load_error(struct load_ctx *c, const char *near, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+/* Refuse a key of obj not in the NULL-ended list `allowed`, so a typo is
+ * an error ("WHAT: unknown field 'KEY'"): 0 or -1 (load.c). */
+int load_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed);
 
 /* Parse one "models" entry and add or replace it (model_prog.c). */
 int rules_load_model(struct load_ctx *c, json_t *e);
@@ -37,7 +40,6 @@ int entry_points_load_entry(struct load_ctx *c, json_t *e);
 
 /* Field readers shared by the frameworks and entry_points sections
  * (frameworks.c); each returns 0 or -1 with the error written. */
-int fw_check_keys(struct load_ctx *c, json_t *obj, const char *what, const char *const *allowed);
 int fw_string(struct load_ctx *c, json_t *obj, const char *key, bool required, const char *what, char **out);
 int fw_string_list(struct load_ctx *c, json_t *obj, const char *key, const char *what, void *outv);
 int fw_pick(struct load_ctx *c, const char *value, const char *key, const char *const *names, int *out);

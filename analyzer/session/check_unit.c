@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Copy clang's errors for the unit into its result (they outlive the IR). */
 static void fill_errors(struct mc_result *res, const struct ir_unit *u)
 {
 	res->nerrors = u->errors.n;
@@ -245,79 +246,118 @@ static void drop_repeats(struct finding_vec *v, size_t first)
 	v->n = keep;
 }
 
-/* Run the checks on every function of unit `u` (already solved in p). */
-struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
-				     struct check_program *prog, struct finding_vec *rows)
+/* How many of u's functions are the file's own: the driver-header
+ * functions the unit called come last; they are summarized for their
+ * callers, not checked (nor listed) as the file's own. */
+static size_t own_functions(const struct ir_unit *u)
 {
-	struct ir_unit *u = p->units.v[k];
-	struct finding_vec findings = { NULL, 0, 0 };
+	size_t n = 0;
+
+	while (n < u->functions.n && !u->functions.v[n]->def_file)
+		n++;
+	return n;
+}
+
+/*
+ * Run the checks on program function fi, one of unit u's own functions:
+ * alone, or, when a framework calls it, once per lock context it is
+ * called in, with those locks held.  Returns the function as expanded
+ * for the checks (the caller frees it); *st holds the last run's stats.
+ */
+static struct ir_function *check_function(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
+					  int fi, struct check_program *prog, const char *shown,
+					  struct finding_vec *findings, struct engine_stats *st)
+{
+	const struct ipa_fn *pf = &p->fns.v[fi];
+	struct entry_info ei;
+	struct fw_context ctx[MAX_CONTEXTS];
+
+	entry_info_of(s, p, fi, &ei);
+	struct check_fn_info info = { prog, ei.setup, pf->has_callers, pf->unknown_calls,
+				      callee_has_contract, p, ei.entry, !pf->has_callers || ei.entry, ei.open };
+	size_t nctx = framework_contexts(s, p, fi, ctx);
+	info.is_root |= nctx > 0;	/* the framework calls it */
+	struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
+	size_t first = findings->n;
+	if (!nctx)
+		checks_run_function(&s->cfg, u, x, &info, shown, findings, st);
+	for (size_t c = 0; c < nctx; c++) {
+		/* called by the framework: judged with its locks held */
+		struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
+		checks_run_function(&s->cfg, u, cx, &info, shown, findings, st);
+		ir_fn_free(cx);
+	}
+	drop_repeats(findings, first);
+	free(ei.entry);
+	return x;
+}
+
+/* Record what checking a function gave in the unit's result (its row in
+ * res->functions, the unit's bounds hit) and in the session's --stats. */
+static void record_function(struct mc_session *s, struct mc_result *res, size_t i, const struct ir_unit *u,
+			    const struct ir_function *x, const struct ipa_fn *pf, const struct engine_stats *st)
+{
+	const struct ir_function *fn = u->functions.v[i];
+
+	res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
+	res->functions[i].line = fn->loc.line;
+	res->functions[i].nodes = x->nodes.n;
+	res->functions[i].states = st->states;
+	res->functions[i].truncated = st->truncated;
+	res->truncated |= st->truncated;
+	res->ncapped += pf->capped;
+	res->unknown_calls += (size_t)pf->unknown_calls;
+	res->timed_out |= st->timed_out;
+	res->over_budget |= st->over_budget;
+	s->stats.functions++;
+	s->stats.visits += st->visits;
+	s->stats.states += st->states;
+	s->stats.bounded += st->truncated;
+	s->stats.capped += pf->capped;
+}
+
+/* The unit's own part of its result: path, content hash, clang's errors
+ * and the flags clang rejected. */
+static struct mc_result *unit_result(const struct ir_unit *u, const char *shown)
+{
 	struct mc_result *res = xcalloc(1, sizeof(*res));
-	const char *shown = session_display_path(s, u->path);
 
 	res->path = xstrdup(shown);
 	res->parsed = true;
 	snprintf(res->content_hash, sizeof(res->content_hash), "%016llx",
 		 (unsigned long long)hash_bytes(u->source ? u->source : "", u->source_len, HASH_SEED));
 	fill_errors(res, u);
-	/* the driver-header functions the unit called come last: they are
-	 * summarized for their callers, not checked (nor listed) as the
-	 * file's own */
-	size_t nmain = 0;
-	while (nmain < u->functions.n && !u->functions.v[nmain]->def_file)
-		nmain++;
+	res->ndropped_args = u->dropped_args.n;	/* flags clang rejected */
+	res->dropped_args = xcalloc(u->dropped_args.n + 1, sizeof(char *));
+	for (size_t i = 0; i < u->dropped_args.n; i++)
+		res->dropped_args[i] = xstrdup(u->dropped_args.v[i]);
+	return res;
+}
+
+/* Run the checks on every function of unit `u` (already solved in p). */
+struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p, size_t k,
+				     struct check_program *prog, struct finding_vec *rows)
+{
+	struct ir_unit *u = p->units.v[k];
+	struct finding_vec findings = { NULL, 0, 0 };
+	const char *shown = session_display_path(s, u->path);
+	struct mc_result *res = unit_result(u, shown);
+	size_t nmain = own_functions(u);
+
 	res->nfunctions = nmain;
 	res->functions = xcalloc(nmain ? nmain : 1, sizeof(*res->functions));
 	/* --max-seconds: the unit's analysis time starts now */
 	s->cfg.deadline_ns = s->max_seconds ? engine_now_ns() + (uint64_t)s->max_seconds * 1000000000u : 0;
 	for (size_t i = 0; i < nmain; i++) {
-		const struct ir_function *fn = u->functions.v[i];
 		int fi = (int)ipa_unit_fn(p, k, i);
-		struct entry_info ei;
-		entry_info_of(s, p, fi, &ei);
-		struct check_fn_info info = { prog, ei.setup,
-					      p->fns.v[fi].has_callers, p->fns.v[fi].unknown_calls,
-					      callee_has_contract, p, ei.entry,
-					      !p->fns.v[fi].has_callers || ei.entry, ei.open };
-		struct fw_context ctx[MAX_CONTEXTS];
-		size_t nctx = framework_contexts(s, p, fi, ctx);
-		info.is_root |= nctx > 0;	/* the framework calls it */
-		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
-		size_t first = findings.n;
-		if (!nctx)
-			checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
-		for (size_t c = 0; c < nctx; c++) {
-			/* called by the framework: judged with its locks held */
-			struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
-			checks_run_function(&s->cfg, u, cx, &info, shown, &findings, &st);
-			ir_fn_free(cx);
-		}
-		drop_repeats(&findings, first);
-		free(ei.entry);
-		res->functions[i].name = xstrdup(strpool_str(u->strings, fn->name));
-		res->functions[i].line = fn->loc.line;
-		res->functions[i].nodes = x->nodes.n;
-		res->functions[i].states = st.states;
-		res->functions[i].truncated = st.truncated;
-		res->truncated |= st.truncated;
-		res->ncapped += p->fns.v[fi].capped;
-		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;
-		res->timed_out |= st.timed_out;
-		res->over_budget |= st.over_budget;
-		s->stats.functions++;
-		s->stats.visits += st.visits;
-		s->stats.states += st.states;
-		s->stats.bounded += st.truncated;
-		s->stats.capped += p->fns.v[fi].capped;
+		struct ir_function *x = check_function(s, p, u, fi, prog, shown, &findings, &st);
+		record_function(s, res, i, u, x, &p->fns.v[fi], &st);
 		ir_fn_free(x);
 	}
 	s->cfg.deadline_ns = 0;
 	show_trace_files(s, &findings);
 	*rows = findings;
-	res->ndropped_args = u->dropped_args.n;	/* flags clang rejected */
-	res->dropped_args = xcalloc(u->dropped_args.n + 1, sizeof(char *));
-	for (size_t i = 0; i < u->dropped_args.n; i++)
-		res->dropped_args[i] = xstrdup(u->dropped_args.v[i]);
 	if (res->nerrors)
 		s->any_errors = true;
 	return res;

@@ -23,69 +23,97 @@ static char *take_err(struct strbuf *sb)
 	return strbuf_detach(sb);
 }
 
+/* Load the rules, turn the requested checks on or off and configure the
+ * engine for the requested models: everything a run judges by.  0, or -1
+ * with the reason in sb. */
+static int session_rules(struct mc_session *s, const struct mc_options *opt, struct strbuf *sb)
+{
+	s->rules = rules_load(mc_rules_dir(opt), opt->extra_rules, opt->nextra_rules, sb);
+	if (!s->rules || checks_bind(s->rules, sb) < 0)
+		return -1;
+	if (opt->checks && rules_set_checks(s->rules, opt->checks, sb) < 0)
+		return -1;
+	s->cfg.rules = s->rules;
+	s->cfg.preempt_rt = opt->preempt_rt;
+	s->cfg.max_states = opt->max_states;
+	/* an eighth: the pool's array doubles, and the old one is live meanwhile */
+	s->cfg.max_state_bytes = opt->max_memory / 8;
+	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, sb) < 0)
+		return -1;
+	for (int i = 0; i < s->cfg.nmodels; i++)
+		if (s->cfg.requested & (1u << i))
+			s->model_names[s->nmodel_names++] = s->rules->models.v[s->cfg.models[i]].name;
+	checks_configure(&s->cfg, s->rules);
+	return 0;
+}
+
+/* --source-root without its trailing slashes ("/" stays "/"), so shown
+ * paths are cut at a directory boundary. */
+static char *trimmed_root(const char *root)
+{
+	size_t n = strlen(root);
+
+	while (n > 1 && root[n - 1] == '/')
+		n--;
+	return xstrndup(root, n);
+}
+
+/*
+ * Open the database and the run the findings go to: a new run, or in
+ * Kbuild mode a shared one, named (every process of a build) or attached
+ * (by id); with --incremental the reuse index too.  0, or -1 with the
+ * reason in sb.
+ */
+static int session_open_run(struct mc_session *s, const struct mc_options *opt, struct strbuf *sb)
+{
+	struct strbuf models = STRBUF_INIT;
+	char cwd[4096];
+
+	s->store = store_open(opt->db_path, sb);
+	if (!s->store)
+		return -1;
+	for (size_t i = 0; i < s->nmodel_names; i++)
+		strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
+	s->named_run = opt->run_name != NULL;
+	s->attached_run = !s->named_run && opt->attach_run > 0;
+	if (s->named_run)
+		s->run_id = store_named_run(s->store, opt->run_name, MMIOCHECK_VERSION, models.buf,
+					    opt->argv_text, getcwd(cwd, sizeof(cwd)) ? cwd : "", sb);
+	else if (s->attached_run)
+		s->run_id = opt->attach_run;
+	else
+		s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
+					    getcwd(cwd, sizeof(cwd)) ? cwd : "", sb);
+	if (opt->incremental)
+		s->incr = incr_new(opt, mc_rules_dir(opt), models.buf);
+	strbuf_release(&models);
+	return s->run_id < 0 ? -1 : 0;
+}
+
+/* Open a session for one run: rules, engine, frontend and, with a
+ * database path, the store and its run.  NULL with *err set on failure. */
 struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 {
 	struct mc_session *s = xcalloc(1, sizeof(*s));
 	struct strbuf sb = STRBUF_INIT;
-	char cwd[4096];
 
 	strbuf_init(&sb);
-	s->rules = rules_load(mc_rules_dir(opt), opt->extra_rules, opt->nextra_rules, &sb);
-	if (!s->rules || checks_bind(s->rules, &sb) < 0)
-		goto fail;
-	if (opt->checks && rules_set_checks(s->rules, opt->checks, &sb) < 0)
-		goto fail;
-	s->cfg.rules = s->rules;
-	s->cfg.preempt_rt = opt->preempt_rt;
-	s->cfg.max_states = opt->max_states;
 	s->max_seconds = opt->max_seconds;
-	/* an eighth: the pool's array doubles, and the old one is live meanwhile */
-	s->cfg.max_state_bytes = opt->max_memory / 8;
 	s->strict = opt->strict;
 	s->defer_recheck = opt->defer_recheck;
 	s->force_parse = opt->force_parse;
 	s->place = opt->place;
 	s->place_arg = opt->place_arg;
-	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, &sb) < 0)
+	s->run_id = -1;
+	if (session_rules(s, opt, &sb) < 0)
 		goto fail;
-	for (int i = 0; i < s->cfg.nmodels; i++)
-		if (s->cfg.requested & (1u << i))
-			s->model_names[s->nmodel_names++] = s->rules->models.v[s->cfg.models[i]].name;
-	checks_configure(&s->cfg, s->rules);
 	s->fe = frontend_new(s->rules);
 	s->strings = strpool_new();
 	frontend_use_strings(s->fe, s->strings);
-	if (opt->source_root) {
-		size_t n = strlen(opt->source_root);
-		while (n > 1 && opt->source_root[n - 1] == '/')
-			n--;
-		s->source_root = xstrndup(opt->source_root, n);
-	}
-	s->run_id = -1;
-	if (opt->db_path) {
-		s->store = store_open(opt->db_path, &sb);
-		if (!s->store)
-			goto fail;
-		struct strbuf models = STRBUF_INIT;
-		for (size_t i = 0; i < s->nmodel_names; i++)
-			strbuf_addf(&models, "%s%s", i ? "," : "", s->model_names[i]);
-		/* Kbuild mode: shared (named or attached) runs, incremental reuse */
-		s->named_run = opt->run_name != NULL;
-		s->attached_run = !s->named_run && opt->attach_run > 0;
-		if (s->named_run)
-			s->run_id = store_named_run(s->store, opt->run_name, MMIOCHECK_VERSION, models.buf,
-						    opt->argv_text, getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
-		else if (s->attached_run)
-			s->run_id = opt->attach_run;
-		else
-			s->run_id = store_begin_run(s->store, MMIOCHECK_VERSION, models.buf, opt->argv_text,
-						    getcwd(cwd, sizeof(cwd)) ? cwd : "", &sb);
-		if (opt->incremental)
-			s->incr = incr_new(opt, mc_rules_dir(opt), models.buf);
-		strbuf_release(&models);
-		if (s->run_id < 0)
-			goto fail;
-	}
+	if (opt->source_root)
+		s->source_root = trimmed_root(opt->source_root);
+	if (opt->db_path && session_open_run(s, opt, &sb) < 0)
+		goto fail;
 	strbuf_release(&sb);
 	return s;
 fail:

@@ -56,9 +56,12 @@ static bool is_event(const struct ir_node *n, enum keep_level level)
 	}
 }
 
+/* The contraction of one expanded function x into its summary. */
 struct reducer {
 	const struct ir_function *x;
 	uint32_t *map;		/* x node -> summary node, IR_NONE if dropped */
+	uint32_t *tail;		/* x node -> summary node its edges leave from
+				 * (map, or the release after a synthetic barrier) */
 	uint32_t *stamp;	/* DFS visit marks */
 	uint32_t epoch;
 	VEC(uint32_t) stack;
@@ -227,6 +230,74 @@ static int capped_barrier_rule(const struct ipa_program *p)
 	return -1;
 }
 
+/*
+ * Copy kept x node i into the summary.  A call keeps its arguments.  In a
+ * capped summary a release is preceded by the synthetic barrier that
+ * orders the writes the cap dropped: edges into the release go to the
+ * barrier (map), its own edges leave from the release (tail).
+ */
+static void copy_kept_node(struct reducer *r, struct ir_function *s, size_t i, int barrier_rule)
+{
+	const struct ir_function *x = r->x;
+	struct ir_node n = x->nodes.v[i];
+
+	if (n.op == IR_CALL && n.nargs) {
+		uint32_t off = (uint32_t)s->args.n;
+		for (uint32_t k = 0; k < n.nargs; k++)
+			VEC_PUSH(s->args, x->args.v[n.args_off + k]);
+		n.args_off = off;
+	}
+	if (barrier_rule >= 0 && n.op == IR_RELEASE) {
+		struct ir_node b = ir_node_make(IR_BARRIER);
+		b.loc = n.loc;
+		b.rule = barrier_rule;
+		b.synthetic = true;
+		b.call_site = n.call_site;
+		r->map[i] = ir_add_node(s, &b);
+		r->tail[i] = ir_add_node(s, &n);
+		return;
+	}
+	r->map[i] = ir_add_node(s, &n);
+	r->tail[i] = r->map[i];
+}
+
+/* Point each kept node's call site at the nearest kept marker (all
+ * markers of kept nodes are kept), and join a synthetic barrier to the
+ * release it precedes. */
+static void link_call_sites(struct reducer *r, struct ir_function *s)
+{
+	const struct ir_function *x = r->x;
+
+	for (size_t i = 0; i < x->nodes.n; i++)
+		if (r->map[i] != IR_NONE) {
+			uint32_t c = x->nodes.v[i].call_site;
+			s->nodes.v[r->map[i]].call_site = c == IR_NONE ? IR_NONE : r->tail[c];
+			s->nodes.v[r->tail[i]].call_site = s->nodes.v[r->map[i]].call_site;
+			if (r->tail[i] != r->map[i])
+				ir_add_edge(s, r->map[i], r->tail[i], IR_EDGE_NEXT);
+		}
+}
+
+/* The summary's edges: from its entry to the kept nodes first reached,
+ * and from each kept node to those it reaches through dropped ones (a
+ * branch or trylock keeps its TRUE/FALSE kinds). */
+static void link_kept_nodes(struct reducer *r, struct ir_function *s, uint32_t s_entry)
+{
+	const struct ir_function *x = r->x;
+
+	reach(r, x->entry);
+	for (size_t j = 0; j < r->found.n; j++)
+		ir_add_edge(s, s_entry, r->found.v[j], IR_EDGE_NEXT);
+	for (size_t i = 0; i < x->nodes.n; i++) {
+		if (r->map[i] == IR_NONE)
+			continue;
+		enum ir_op op = x->nodes.v[i].op;
+		link_from(r, s, r->tail[i], (uint32_t)i, op == IR_TRYACQUIRE || op == IR_BRANCH);
+	}
+}
+
+/* Build the summary of x from the nodes marked in keep: an entry NOP, the
+ * kept nodes, one exit, and the contracted edges between them. */
 static struct ir_function *build(const struct ir_function *x, str_id name, const bool *keep, int barrier_rule)
 {
 	struct reducer r;
@@ -236,7 +307,7 @@ static struct ir_function *build(const struct ir_function *x, str_id name, const
 	memset(&r, 0, sizeof(r));
 	r.x = x;
 	r.map = xmalloc(x->nodes.n * sizeof(*r.map));
-	uint32_t *tail = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*tail));
+	r.tail = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*r.tail));
 	r.stamp = xcalloc(x->nodes.n, sizeof(*r.stamp));
 	s->loc = x->loc;
 	for (size_t i = 0; i < x->params.n; i++)
@@ -245,52 +316,15 @@ static struct ir_function *build(const struct ir_function *x, str_id name, const
 	uint32_t s_entry = ir_add_node(s, &entry);
 	for (size_t i = 0; i < x->nodes.n; i++) {
 		r.map[i] = IR_NONE;
-		if (!keep[i])
-			continue;
-		struct ir_node n = x->nodes.v[i];
-		if (n.op == IR_CALL && n.nargs) {
-			uint32_t off = (uint32_t)s->args.n;
-			for (uint32_t k = 0; k < n.nargs; k++)
-				VEC_PUSH(s->args, x->args.v[n.args_off + k]);
-			n.args_off = off;
-		}
-		if (barrier_rule >= 0 && n.op == IR_RELEASE) {
-			/* edges into the release go to the barrier (map), its
-			 * own edges leave from the release (tail) */
-			struct ir_node b = ir_node_make(IR_BARRIER);
-			b.loc = n.loc;
-			b.rule = barrier_rule;
-			b.synthetic = true;
-			b.call_site = n.call_site;
-			r.map[i] = ir_add_node(s, &b);
-			tail[i] = ir_add_node(s, &n);
-			continue;
-		}
-		r.map[i] = ir_add_node(s, &n);
-		tail[i] = r.map[i];
+		if (keep[i])
+			copy_kept_node(&r, s, i, barrier_rule);
 	}
 	r.exit = ir_add_node(s, &ret);
-	/* call sites: nearest kept marker (all markers of kept nodes are kept) */
-	for (size_t i = 0; i < x->nodes.n; i++)
-		if (r.map[i] != IR_NONE) {
-			uint32_t c = x->nodes.v[i].call_site;
-			s->nodes.v[r.map[i]].call_site = c == IR_NONE ? IR_NONE : tail[c];
-			s->nodes.v[tail[i]].call_site = s->nodes.v[r.map[i]].call_site;
-			if (tail[i] != r.map[i])
-				ir_add_edge(s, r.map[i], tail[i], IR_EDGE_NEXT);
-		}
-	reach(&r, x->entry);
-	for (size_t j = 0; j < r.found.n; j++)
-		ir_add_edge(s, s_entry, r.found.v[j], IR_EDGE_NEXT);
-	for (size_t i = 0; i < x->nodes.n; i++) {
-		if (r.map[i] == IR_NONE)
-			continue;
-		enum ir_op op = x->nodes.v[i].op;
-		link_from(&r, s, tail[i], (uint32_t)i, op == IR_TRYACQUIRE || op == IR_BRANCH);
-	}
+	link_call_sites(&r, s);
+	link_kept_nodes(&r, s, s_entry);
 	s->entry = s_entry;
 	ir_fn_finalize(s);
-	free(tail);
+	free(r.tail);
 	free(r.map);
 	free(r.stamp);
 	VEC_FREE(r.stack);

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The expression's tokens, concatenated without spaces: the canonical
+ * text of what has no rule of its own. */
 static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	CXToken *toks;
@@ -24,6 +26,8 @@ static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 	clang_disposeTokens(t->tu, toks, n);
 }
 
+/* The which-th child of c that is an expression (skipping type refs and
+ * the like), or the null cursor. */
 static CXCursor first_expr_child(CXCursor c, int which)
 {
 	cursor_vec kids = VEC_INIT;
@@ -40,6 +44,8 @@ static CXCursor first_expr_child(CXCursor c, int which)
 	return r;
 }
 
+/* Is call a lock wrapper of the rules (spinlock_check()): a function
+ * that returns the lock it is given? */
 static bool is_lock_wrapper(struct tu_ctx *t, CXCursor call)
 {
 	CXCursor callee = clang_getCursorReferenced(call);
@@ -72,30 +78,70 @@ CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c)
 	}
 }
 
+/* `base.field` or `base->field`: `(*p).x` is written "p->x", so the same
+ * lock reached both ways gets one name. */
+static void canon_member(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXCursor base = first_expr_child(c, 0);
+	char *field = fe_spelling(c);
+
+	if (clang_Cursor_isNull(base)) {
+		strbuf_adds(out, field);
+		free(field);
+		return;
+	}
+	CXCursor b = fe_unwrap(base);
+	if (clang_getCursorKind(b) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref) {
+		fe_canon(t, first_expr_child(b, 0), out);
+		strbuf_adds(out, "->");
+	} else {
+		fe_canon(t, base, out);
+		strbuf_adds(out, fe_is_pointer(base) ? "->" : ".");
+	}
+	strbuf_adds(out, field);
+	free(field);
+}
+
+/* A unary operator before its operand, or after it for x++ and x--. */
+static void canon_unary(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+	CXString s = clang_getUnaryOperatorKindSpelling(op);
+	bool postfix = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec;
+
+	if (!postfix)
+		strbuf_adds(out, clang_getCString(s));
+	fe_canon(t, first_expr_child(c, 0), out);
+	if (postfix)
+		strbuf_adds(out, clang_getCString(s));
+	clang_disposeString(s);
+}
+
+/* `l OP r`, operands canonical, no spaces. */
+static void canon_binary(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXString s = clang_getBinaryOperatorKindSpelling(clang_getCursorBinaryOperatorKind(c));
+
+	fe_canon(t, first_expr_child(c, 0), out);
+	strbuf_adds(out, clang_getCString(s));
+	fe_canon(t, first_expr_child(c, 1), out);
+	clang_disposeString(s);
+}
+
+/*
+ * Canonical text of expression c into out: parentheses and casts dropped,
+ * members, subscripts and operators rebuilt from their parts, so spellings
+ * of one lock or device compare equal; a lock wrapper (spinlock_check())
+ * is its argument; anything else is its tokens, concatenated.
+ */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	c = fe_unwrap(c);
 	switch (clang_getCursorKind(c)) {
-	case CXCursor_MemberRefExpr: {
-		CXCursor base = first_expr_child(c, 0);
-		char *field = fe_spelling(c);
-		if (clang_Cursor_isNull(base)) {
-			strbuf_adds(out, field);
-		} else {
-			CXCursor b = fe_unwrap(base);
-			if (clang_getCursorKind(b) == CXCursor_UnaryOperator &&
-			    clang_getCursorUnaryOperatorKind(b) == CXUnaryOperator_Deref) {
-				fe_canon(t, first_expr_child(b, 0), out);
-				strbuf_adds(out, "->");
-			} else {
-				fe_canon(t, base, out);
-				strbuf_adds(out, fe_is_pointer(base) ? "->" : ".");
-			}
-			strbuf_adds(out, field);
-		}
-		free(field);
+	case CXCursor_MemberRefExpr:
+		canon_member(t, c, out);
 		return;
-	}
 	case CXCursor_DeclRefExpr: {
 		char *name = fe_spelling(c);
 		strbuf_adds(out, name);
@@ -108,25 +154,12 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 		fe_canon(t, first_expr_child(c, 1), out);
 		strbuf_addch(out, ']');
 		return;
-	case CXCursor_UnaryOperator: {
-		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-		CXString s = clang_getUnaryOperatorKindSpelling(op);
-		if (op != CXUnaryOperator_PostInc && op != CXUnaryOperator_PostDec)
-			strbuf_adds(out, clang_getCString(s));
-		fe_canon(t, first_expr_child(c, 0), out);
-		if (op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec)
-			strbuf_adds(out, clang_getCString(s));
-		clang_disposeString(s);
+	case CXCursor_UnaryOperator:
+		canon_unary(t, c, out);
 		return;
-	}
-	case CXCursor_BinaryOperator: {
-		CXString s = clang_getBinaryOperatorKindSpelling(clang_getCursorBinaryOperatorKind(c));
-		fe_canon(t, first_expr_child(c, 0), out);
-		strbuf_adds(out, clang_getCString(s));
-		fe_canon(t, first_expr_child(c, 1), out);
-		clang_disposeString(s);
+	case CXCursor_BinaryOperator:
+		canon_binary(t, c, out);
 		return;
-	}
 	case CXCursor_CallExpr:
 		if (is_lock_wrapper(t, c) && clang_Cursor_getNumArguments(c) > 0) {
 			fe_canon(t, fe_strip_lock(t, clang_Cursor_getArgument(c, 0)), out);

@@ -402,6 +402,93 @@ static void link_targets(struct ipa_program *p, struct ir_function *x, uint32_t 
 	}
 }
 
+/*
+ * Splice a copy of each summarized target of call node i (of fn, into x):
+ * an indirect call gets a marker per implementation, and every exit of a
+ * copy continues where the call did.  The copies' entries and targets go
+ * to entries[] and targets[]; returns how many.
+ */
+static int splice_targets(struct ipa_program *p, const struct ir_function *fn, struct ir_function *x, uint32_t i,
+			  const uint32_t *t, int nt, uint32_t *entries, uint32_t *targets, edge_vec *edges,
+			  u32_vec *exits)
+{
+	const struct ir_node *n = &fn->nodes.v[i];
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(fn, i, &ns);
+	int nentries = 0;
+
+	for (int k = 0; k < nt; k++) {
+		const struct ipa_fn *callee = &p->fns.v[t[k]];
+		if (!callee->summary)
+			continue;
+		struct splice_ctx c = { p, fn, n, callee->summary, callee->name };
+		uint32_t site = n->indirect ? add_impl_marker(p, x, i, t[k]) : i;
+		exits->n = 0;
+		entries[nentries] = splice_one(&c, x, site, edges, exits);
+		targets[nentries++] = t[k];
+		for (size_t r = 0; r < exits->n; r++)
+			for (uint32_t j = 0; j < ns; j++) {
+				struct pending_edge re = { exits->v[r], e[j].to, IR_EDGE_NEXT };
+				VEC_PUSH(*edges, re);
+			}
+	}
+	return nentries;
+}
+
+/* Does control also go straight on past the call?  Yes for a call with
+ * no summary spliced, and for one that may reach an unknown or event-free
+ * implementation: that implementation is one more path. */
+static bool goes_straight_on(const struct ipa_program *p, const uint32_t *t, int nt, bool spliced, bool unknown)
+{
+	bool straight = !spliced || unknown;
+
+	for (int k = 0; k < nt && !straight; k++)
+		straight = !p->fns.v[t[k]].summary;
+	return straight;
+}
+
+/* Node i of fn in the expanded copy x: a call gets its targets' summaries
+ * spliced in; its own edges are kept unless every path goes through a
+ * summary. */
+static void expand_node(struct ipa_program *p, const struct ir_function *fn, str_id file, struct ir_function *x,
+			uint32_t i, edge_vec *edges, u32_vec *exits)
+{
+	const struct ir_node *n = &fn->nodes.v[i];
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(fn, i, &ns);
+	uint32_t t[IPA_MAX_TARGETS], entries[IPA_MAX_TARGETS], targets[IPA_MAX_TARGETS];
+	bool unknown = false;
+	int nt = n->op == IR_CALL ? ipa_call_targets(p, file, n, t, &unknown) : 0;
+	int nentries = splice_targets(p, fn, x, i, t, nt, entries, targets, edges, exits);
+
+	link_targets(p, x, i, entries, targets, nentries, edges);
+	if (!goes_straight_on(p, t, nt, nentries > 0, unknown))
+		return;
+	for (uint32_t j = 0; j < ns; j++) {
+		struct pending_edge pe = { i, e[j].to, e[j].kind };
+		VEC_PUSH(*edges, pe);
+	}
+}
+
+/* Give x the pending edges (the copied nodes' own successor fields are
+ * cleared first) and finalize it, keeping the entry chosen above. */
+static void set_edges(struct ir_function *x, const edge_vec *edges)
+{
+	for (size_t i = 0; i < x->nodes.n; i++)
+		x->nodes.v[i].nsucc = x->nodes.v[i].succ_off = 0;
+	for (size_t i = 0; i < edges->n; i++)
+		ir_add_edge(x, edges->v[i].from, edges->v[i].to, edges->v[i].kind);
+	uint32_t entry = x->entry;
+	ir_fn_finalize(x);
+	x->entry = entry;
+}
+
+/*
+ * The expanded copy of function fi: every call's target summaries spliced
+ * in; for checks, the caller's locks its contract (__must_hold) says are
+ * held on entry; and the nctx framework context locks taken on entry and
+ * released before its returns (add_context).
+ */
 struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool for_checks,
 				       const struct ipa_context_lock *ctx, size_t nctx)
 {
@@ -413,57 +500,13 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 
 	copy_header(x, fn);
 	x->entry = fn->entry;
-	for (uint32_t i = 0; i < fn->nodes.n; i++) {
-		uint32_t ns;
-		const struct ir_edge *e = ir_succs(fn, i, &ns);
-		const struct ir_node *n = &fn->nodes.v[i];
-		uint32_t t[IPA_MAX_TARGETS];
-		bool unknown = false;
-		int nt = n->op == IR_CALL ? ipa_call_targets(p, file, n, t, &unknown) : 0;
-		bool spliced = false;
-		uint32_t entries[IPA_MAX_TARGETS], targets[IPA_MAX_TARGETS];
-		int nentries = 0;
-
-		for (int k = 0; k < nt; k++) {
-			const struct ipa_fn *callee = &p->fns.v[t[k]];
-			if (!callee->summary)
-				continue;
-			struct splice_ctx c = { p, fn, n, callee->summary, callee->name };
-			uint32_t site = n->indirect ? add_impl_marker(p, x, i, t[k]) : i;
-			exits.n = 0;
-			entries[nentries] = splice_one(&c, x, site, &edges, &exits);
-			targets[nentries++] = t[k];
-			for (size_t r = 0; r < exits.n; r++)
-				for (uint32_t j = 0; j < ns; j++) {
-					struct pending_edge re = { exits.v[r], e[j].to, IR_EDGE_NEXT };
-					VEC_PUSH(edges, re);
-				}
-			spliced = true;
-		}
-		link_targets(p, x, i, entries, targets, nentries, &edges);
-		/* a call with no summary, or one that may reach an unknown or
-		 * event-free implementation, also goes straight on */
-		bool straight = !spliced || unknown;
-		for (int k = 0; k < nt && !straight; k++)
-			straight = !p->fns.v[t[k]].summary;
-		if (!straight)
-			continue;
-		for (uint32_t j = 0; j < ns; j++) {
-			struct pending_edge pe = { i, e[j].to, e[j].kind };
-			VEC_PUSH(edges, pe);
-		}
-	}
+	for (uint32_t i = 0; i < fn->nodes.n; i++)
+		expand_node(p, fn, file, x, i, &edges, &exits);
 	if (for_checks)
 		x->entry = add_contract_entry(p, x, &edges);
 	if (nctx)
 		x->entry = add_context(x, ctx, nctx, &edges);
-	for (size_t i = 0; i < x->nodes.n; i++)
-		x->nodes.v[i].nsucc = x->nodes.v[i].succ_off = 0;
-	for (size_t i = 0; i < edges.n; i++)
-		ir_add_edge(x, edges.v[i].from, edges.v[i].to, edges.v[i].kind);
-	uint32_t entry = x->entry;
-	ir_fn_finalize(x);
-	x->entry = entry;
+	set_edges(x, &edges);
 	VEC_FREE(edges);
 	VEC_FREE(exits);
 	return x;

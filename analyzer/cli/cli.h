@@ -50,6 +50,19 @@ int cli_usage_error(const char *verb, const char *fmt, ...) __attribute__((forma
 /* Parse "--run ID"; -1 after a message for a bad number. */
 long long cli_parse_run(const char *arg);
 
+/* Option codes of --db and --run, which every verb that reads a stored run
+ * takes (fix, report, diff); a verb's own codes start at CLI_OPT_VERB. */
+enum { CLI_OPT_DB = 256, CLI_OPT_RUN, CLI_OPT_VERB };
+/*
+ * An option getopt_long returned that is not the verb's own: --db and
+ * --run (into *db and *run), -h (prints usage), a missing value or an
+ * unknown option (a usage error naming it).  -1 to go on, else the exit
+ * status to stop with.  The verbs share it so they read and refuse these
+ * options in one way.
+ */
+int cli_stored_run_option(const char *verb, const char *usage, int o, char **argv, const char **db,
+			  long long *run);
+
 /* Load a stored run, or a baseline (mc_run_load, mc_run_load_baseline);
  * 0, or -1 after printing "mmiocheck: PATH: reason" (read_run.c). */
 int cli_load_run(const char *db, long long run_id, struct mc_run *out);

@@ -45,13 +45,13 @@ static const char diff_usage[] =
 	"\n"
 	"Exit status: 0 no new warning or error, 1 new ones, 2 usage or input error.\n";
 
-enum { OPT_BASELINE = 256, OPT_BASELINE_RUN, OPT_DB, OPT_RUN, OPT_FORMAT };
+enum { OPT_BASELINE = CLI_OPT_VERB, OPT_BASELINE_RUN, OPT_FORMAT };
 
 static const struct option diff_options[] = {
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
 	{ "baseline-run", required_argument, NULL, OPT_BASELINE_RUN },
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "run", required_argument, NULL, OPT_RUN },
+	{ "db", required_argument, NULL, CLI_OPT_DB },
+	{ "run", required_argument, NULL, CLI_OPT_RUN },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, 'h' },
@@ -69,12 +69,11 @@ static bool is_run_number(const char *arg)
 /* -1 to go on, else the exit status. */
 static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 {
+	int o, status;
+
 	opterr = 0;
 	optind = 1;
-	for (;;) {
-		int o = getopt_long(argc, argv, ":ho:", diff_options, NULL);
-		if (o == -1)
-			break;
+	while ((o = getopt_long(argc, argv, ":ho:", diff_options, NULL)) != -1) {
 		switch (o) {
 		case OPT_BASELINE:
 			if (is_run_number(optarg)) {	/* --baseline RUN: a run of --db */
@@ -84,13 +83,8 @@ static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 				c->baseline_db = optarg;
 			}
 			break;
-		case OPT_DB: c->db = optarg; break;
 		case OPT_BASELINE_RUN:
 			if ((c->baseline_run = cli_parse_run(optarg)) < 0)
-				return MC_EXIT_ERROR;
-			break;
-		case OPT_RUN:
-			if ((c->run = cli_parse_run(optarg)) < 0)
 				return MC_EXIT_ERROR;
 			break;
 		case OPT_FORMAT:
@@ -99,9 +93,10 @@ static int parse_diff_args(struct diff_cli *c, int argc, char **argv)
 			c->json = !strcmp(optarg, "json");
 			break;
 		case 'o': c->output = optarg; break;
-		case 'h': fputs(diff_usage, stdout); return MC_EXIT_CLEAN;
-		case ':': return cli_usage_error("diff", "option '%s' needs an argument", argv[optind - 1]);
-		default: return cli_usage_error("diff", "unknown option '%s'", argv[optind - 1]);
+		default:
+			if ((status = cli_stored_run_option("diff", diff_usage, o, argv, &c->db, &c->run)) >= 0)
+				return status;
+			break;
 		}
 	}
 	if (optind < argc)

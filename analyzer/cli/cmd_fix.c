@@ -48,11 +48,11 @@ static const char fix_usage[] =
 	"Files changed since the analysis are refused (content hash).\n"
 	"Exit status: 0 done, 2 usage or input error (nothing written).\n";
 
-enum { OPT_DB = 256, OPT_RUN, OPT_RULE, OPT_SOURCE_ROOT, OPT_DRY_RUN, OPT_APPLY };
+enum { OPT_RULE = CLI_OPT_VERB, OPT_SOURCE_ROOT, OPT_DRY_RUN, OPT_APPLY };
 
 static const struct option fix_options[] = {
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "run", required_argument, NULL, OPT_RUN },
+	{ "db", required_argument, NULL, CLI_OPT_DB },
+	{ "run", required_argument, NULL, CLI_OPT_RUN },
 	{ "rule", required_argument, NULL, OPT_RULE },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
 	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
@@ -62,30 +62,25 @@ static const struct option fix_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
+/* -1 to go on, else the exit status. */
 static int parse_fix_args(struct fix_cli *c, int argc, char **argv)
 {
 	bool dry = false;
+	int o, status;
 
 	opterr = 0;
 	optind = 1;
-	for (;;) {
-		int o = getopt_long(argc, argv, ":ho:", fix_options, NULL);
-		if (o == -1)
-			break;
+	while ((o = getopt_long(argc, argv, ":ho:", fix_options, NULL)) != -1) {
 		switch (o) {
-		case OPT_DB: c->db = optarg; break;
-		case OPT_RUN:
-			if ((c->run = cli_parse_run(optarg)) < 0)
-				return MC_EXIT_ERROR;
-			break;
 		case OPT_RULE: c->rule = optarg; break;
 		case OPT_SOURCE_ROOT: c->source_root = optarg; break;
 		case OPT_DRY_RUN: dry = true; break;
 		case OPT_APPLY: c->apply = true; break;
 		case 'o': c->output = optarg; break;
-		case 'h': fputs(fix_usage, stdout); return MC_EXIT_CLEAN;
-		case ':': return cli_usage_error("fix", "option '%s' needs an argument", argv[optind - 1]);
-		default: return cli_usage_error("fix", "unknown option '%s'", argv[optind - 1]);
+		default:
+			if ((status = cli_stored_run_option("fix", fix_usage, o, argv, &c->db, &c->run)) >= 0)
+				return status;
+			break;
 		}
 	}
 	if (optind < argc)

@@ -61,12 +61,12 @@ static const char report_usage[] =
 	"\n"
 	"Exit status: 0 written, 1 findings at the --fail-on level, 2 usage or input error.\n";
 
-enum { OPT_DB = 256, OPT_RUN, OPT_FORMAT, OPT_SOURCE_ROOT, OPT_HELP_BASE, OPT_SHOW_SUPP, OPT_RULES,
+enum { OPT_FORMAT = CLI_OPT_VERB, OPT_SOURCE_ROOT, OPT_HELP_BASE, OPT_SHOW_SUPP, OPT_RULES,
        OPT_TOOL_URI, OPT_RULES_DIR, OPT_FAIL_ON };
 
 static const struct option report_options[] = {
-	{ "db", required_argument, NULL, OPT_DB },
-	{ "run", required_argument, NULL, OPT_RUN },
+	{ "db", required_argument, NULL, CLI_OPT_DB },
+	{ "run", required_argument, NULL, CLI_OPT_RUN },
 	{ "format", required_argument, NULL, OPT_FORMAT },
 	{ "output", required_argument, NULL, 'o' },
 	{ "source-root", required_argument, NULL, OPT_SOURCE_ROOT },
@@ -93,18 +93,12 @@ static int parse_format(const char *name, enum report_format *out)
 /* -1 to go on, else the exit status. */
 static int parse_report_args(struct report_cli *c, int argc, char **argv)
 {
+	int o, status;
+
 	opterr = 0;
 	optind = 1;
-	for (;;) {
-		int o = getopt_long(argc, argv, ":ho:", report_options, NULL);
-		if (o == -1)
-			break;
+	while ((o = getopt_long(argc, argv, ":ho:", report_options, NULL)) != -1) {
 		switch (o) {
-		case OPT_DB: c->db = optarg; break;
-		case OPT_RUN:
-			if ((c->run = cli_parse_run(optarg)) < 0)
-				return MC_EXIT_ERROR;
-			break;
 		case OPT_FORMAT:
 			if (parse_format(optarg, &c->format) < 0)
 				return cli_usage_error("report", "unknown --format '%s' (text, json, sarif, "
@@ -122,9 +116,10 @@ static int parse_report_args(struct report_cli *c, int argc, char **argv)
 							  optarg);
 			break;
 		case OPT_SHOW_SUPP: c->show_suppressed = true; break;
-		case 'h': fputs(report_usage, stdout); return MC_EXIT_CLEAN;
-		case ':': return cli_usage_error("report", "option '%s' needs an argument", argv[optind - 1]);
-		default: return cli_usage_error("report", "unknown option '%s'", argv[optind - 1]);
+		default:
+			if ((status = cli_stored_run_option("report", report_usage, o, argv, &c->db, &c->run)) >= 0)
+				return status;
+			break;
 		}
 	}
 	if (optind < argc)

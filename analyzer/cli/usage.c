@@ -1,12 +1,14 @@
 /*
  * usage.c - the one way a verb reports a usage error, and the shared
- * parsing of a run id.
+ * parsing of a run id and of the stored-run verbs' common options.
  */
 #include "cli.h"
 #include "util/util.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 int cli_usage_error(const char *verb, const char *fmt, ...)
@@ -39,4 +41,24 @@ long long cli_parse_run(const char *arg)
 		return -1;
 	}
 	return v;
+}
+
+/* What fix, report and diff read alike (cli.h). */
+int cli_stored_run_option(const char *verb, const char *usage, int o, char **argv, const char **db,
+			  long long *run)
+{
+	switch (o) {
+	case CLI_OPT_DB:
+		*db = optarg;
+		return -1;
+	case CLI_OPT_RUN:
+		return (*run = cli_parse_run(optarg)) < 0 ? MC_EXIT_ERROR : -1;
+	case 'h':
+		fputs(usage, stdout);
+		return MC_EXIT_CLEAN;
+	case ':':
+		return cli_usage_error(verb, "option '%s' needs an argument", argv[optind - 1]);
+	default:
+		return cli_usage_error(verb, "unknown option '%s'", argv[optind - 1]);
+	}
 }

@@ -28,6 +28,26 @@ static int prepare(struct store *st, const char *sql, sqlite3_stmt **stmt, struc
 	return 0;
 }
 
+/* Prepare sql with ?1 bound to id: the run, file or finding the rows it
+ * reads or writes belong to.  -1 with the sqlite message in err. */
+static int prepare_for_id(struct store *st, const char *sql, long long id, sqlite3_stmt **stmt,
+			  struct strbuf *err)
+{
+	if (prepare(st, sql, stmt, err) < 0)
+		return -1;
+	sqlite3_bind_int64(*stmt, 1, id);
+	return 0;
+}
+
+/* Step until done; -1 with err set if a step failed. */
+static int finish_rows(struct store *st, sqlite3_stmt *stmt, int rc, struct strbuf *err)
+{
+	if (rc != SQLITE_DONE)
+		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(stmt);
+	return rc == SQLITE_DONE ? 0 : -1;
+}
+
 static void bind_str(sqlite3_stmt *stmt, int idx, const char *s)
 {
 	if (s)
@@ -142,9 +162,8 @@ static int write_inputs(struct store *st, long long run_id, const struct store_u
 	sqlite3_stmt *stmt = NULL;
 	long long file_id;
 
-	if (prepare(st, "SELECT id FROM files WHERE run_id = ?1 AND path = ?2", &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT id FROM files WHERE run_id = ?1 AND path = ?2", run_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, run_id);
 	bind_str(stmt, 2, key->shown);
 	file_id = sqlite3_step(stmt) == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : -1;
 	sqlite3_finalize(stmt);
@@ -152,17 +171,15 @@ static int write_inputs(struct store *st, long long run_id, const struct store_u
 		strbuf_addf(err, "no stored unit %s in run %lld", key->shown, run_id);
 		return -1;
 	}
-	if (prepare(st, "INSERT OR REPLACE INTO file_inputs(file_id, source, flags_hash, tool_key)"
-		    " VALUES (?1, ?2, ?3, ?4)", &stmt, err) < 0)
+	if (prepare_for_id(st, "INSERT OR REPLACE INTO file_inputs(file_id, source, flags_hash, tool_key)"
+			   " VALUES (?1, ?2, ?3, ?4)", file_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, file_id);
 	bind_str(stmt, 2, key->source);
 	bind_str(stmt, 3, key->flags_hash);
 	bind_str(stmt, 4, key->tool_key);
 	if (run_stmt(st, stmt, err) < 0 ||
-	    prepare(st, "DELETE FROM file_includes WHERE file_id = ?1", &stmt, err) < 0)
+	    prepare_for_id(st, "DELETE FROM file_includes WHERE file_id = ?1", file_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, file_id);
 	if (run_stmt(st, stmt, err) < 0 ||
 	    prepare(st, "INSERT INTO file_includes(file_id, path, content_hash) VALUES (?1, ?2, ?3)",
 		    &stmt, err) < 0)
@@ -210,9 +227,9 @@ static int load_includes(struct store *st, struct store_reusable *r, struct strb
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	if (prepare(st, "SELECT path, content_hash FROM file_includes WHERE file_id = ?1", &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT path, content_hash FROM file_includes WHERE file_id = ?1", r->file_id,
+			   &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, r->file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct store_input in;
 		const char *h = (const char *)sqlite3_column_text(stmt, 1);
@@ -220,12 +237,9 @@ static int load_includes(struct store *st, struct store_reusable *r, struct strb
 		snprintf(in.hash, sizeof(in.hash), "%s", h ? h : "");
 		VEC_PUSH(v, in);
 	}
-	if (rc != SQLITE_DONE)
-		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
-	sqlite3_finalize(stmt);
 	r->inputs = v.v;
 	r->ninputs = v.n;
-	return rc == SQLITE_DONE ? 0 : -1;
+	return finish_rows(st, stmt, rc, err);
 }
 
 int store_find_reusable(struct store *st, const struct store_unit_key *key,
@@ -270,15 +284,6 @@ void store_reusable_release(struct store_reusable *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Step until done; -1 with err set if a step failed. */
-static int finish_rows(struct store *st, sqlite3_stmt *stmt, int rc, struct strbuf *err)
-{
-	if (rc != SQLITE_DONE)
-		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
-	sqlite3_finalize(stmt);
-	return rc == SQLITE_DONE ? 0 : -1;
-}
-
 /* The files row and its parse errors. */
 static int load_file(struct store *st, long long file_id, struct mc_result *res, struct strbuf *err)
 {
@@ -286,9 +291,9 @@ static int load_file(struct store *st, long long file_id, struct mc_result *res,
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	if (prepare(st, "SELECT path, content_hash, parsed FROM files WHERE id = ?1", &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT path, content_hash, parsed FROM files WHERE id = ?1", file_id, &stmt,
+			   err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, file_id);
 	if (sqlite3_step(stmt) != SQLITE_ROW) {
 		strbuf_addf(err, "no file row %lld", file_id);
 		sqlite3_finalize(stmt);
@@ -299,10 +304,9 @@ static int load_file(struct store *st, long long file_id, struct mc_result *res,
 		 sqlite3_column_text(stmt, 1) ? (const char *)sqlite3_column_text(stmt, 1) : "");
 	res->parsed = sqlite3_column_int(stmt, 2) != 0;
 	sqlite3_finalize(stmt);
-	if (prepare(st, "SELECT path, line, col, message FROM parse_errors WHERE file_id = ?1 ORDER BY id",
-		    &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT path, line, col, message FROM parse_errors WHERE file_id = ?1 ORDER BY id",
+			   file_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct mc_file_diag d = { store_col_str(stmt, 0), store_col_uint(stmt, 1), store_col_uint(stmt, 2),
 					  store_col_str(stmt, 3) };
@@ -319,10 +323,9 @@ static int load_functions(struct store *st, long long file_id, struct mc_result 
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	if (prepare(st, "SELECT name, line, n_nodes, n_states, truncated FROM functions"
-		    " WHERE file_id = ?1 ORDER BY id", &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT name, line, n_nodes, n_states, truncated FROM functions"
+			   " WHERE file_id = ?1 ORDER BY id", file_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct mc_function_info fn = { store_col_str(stmt, 0), store_col_uint(stmt, 1),
 					       (size_t)sqlite3_column_int64(stmt, 2),
@@ -343,10 +346,9 @@ static int load_trace(struct store *st, long long finding_id, struct mc_chain *f
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	if (prepare(st, "SELECT kind, path, line, col, message FROM trace_steps WHERE finding_id = ?1"
-		    " ORDER BY seq", &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT kind, path, line, col, message FROM trace_steps WHERE finding_id = ?1"
+			   " ORDER BY seq", finding_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, finding_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct mc_trace_step s = { store_col_str(stmt, 0), store_col_str(stmt, 1), store_col_uint(stmt, 2),
 					   store_col_uint(stmt, 3), store_col_str(stmt, 4) };
@@ -364,11 +366,10 @@ static int load_findings(struct store *st, long long file_id, struct mc_result *
 	sqlite3_stmt *stmt = NULL;
 	int rc;
 
-	if (prepare(st, "SELECT " STORE_FINDING_COLUMNS STORE_DEFECT_COLUMNS
-		    " FROM findings f LEFT JOIN functions fn ON fn.id = f.function_id"
-		    " WHERE f.file_id = ?1 ORDER BY f.id", &stmt, err) < 0)
+	if (prepare_for_id(st, "SELECT " STORE_FINDING_COLUMNS STORE_DEFECT_COLUMNS
+			   " FROM findings f LEFT JOIN functions fn ON fn.id = f.function_id"
+			   " WHERE f.file_id = ?1 ORDER BY f.id", file_id, &stmt, err) < 0)
 		return -1;
-	sqlite3_bind_int64(stmt, 1, file_id);
 	while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
 		struct mc_chain f;
 		long long id = store_finding_from_row(stmt, &f);

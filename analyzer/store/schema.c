@@ -42,48 +42,51 @@ int store_exec(struct store *st, const char *sql, struct strbuf *err)
 	return 0;
 }
 
+/* Prepare sql and step to its first row: the statement in *stmt (the
+ * caller finalizes it, also on error) and whether a row came in *has_row.
+ * 0, or -1 with the sqlite message in err. */
+static int first_row(struct store *st, const char *sql, sqlite3_stmt **stmt, bool *has_row, struct strbuf *err)
+{
+	int rc = sqlite3_prepare_v2(st->db, sql, -1, stmt, NULL);
+
+	if (rc == SQLITE_OK)
+		rc = sqlite3_step(*stmt);
+	*has_row = rc == SQLITE_ROW;
+	if (rc == SQLITE_ROW || rc == SQLITE_DONE)
+		return 0;
+	strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	return -1;
+}
+
 /* Evaluate a query whose first column of the first row is an integer. */
 static int query_int(struct store *st, const char *sql, long long *out, struct strbuf *err)
 {
 	sqlite3_stmt *stmt = NULL;
-	int rc = sqlite3_prepare_v2(st->db, sql, -1, &stmt, NULL);
+	bool has_row;
+	int rc = first_row(st, sql, &stmt, &has_row, err);
 
-	if (rc == SQLITE_OK) {
-		rc = sqlite3_step(stmt);
-		*out = rc == SQLITE_ROW ? sqlite3_column_int64(stmt, 0) : 0;
-		if (rc == SQLITE_ROW || rc == SQLITE_DONE)
-			rc = SQLITE_OK;
-	}
-	if (rc != SQLITE_OK)
-		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
+	*out = has_row ? sqlite3_column_int64(stmt, 0) : 0;
 	sqlite3_finalize(stmt);
-	return rc == SQLITE_OK ? 0 : -1;
+	return rc;
 }
 
 /* Read meta.schema_version; -1 on error, *version = -1 if the row is absent. */
 static int read_schema_version(struct store *st, long long *version, struct strbuf *err)
 {
 	sqlite3_stmt *stmt = NULL;
-	int rc = sqlite3_prepare_v2(st->db, "SELECT value FROM meta WHERE key = 'schema_version'",
-				    -1, &stmt, NULL);
+	bool has_row;
+	int rc = first_row(st, "SELECT value FROM meta WHERE key = 'schema_version'", &stmt, &has_row, err);
 
 	*version = -1;
-	if (rc == SQLITE_OK) {
-		rc = sqlite3_step(stmt);
-		if (rc == SQLITE_ROW) {
-			const char *v = (const char *)sqlite3_column_text(stmt, 0);
-			char *end = NULL;
-			*version = v ? strtoll(v, &end, 10) : -1;
-			if (!v || end == v || *end)
-				*version = -2;	/* present but not a number */
-		}
-		if (rc == SQLITE_ROW || rc == SQLITE_DONE)
-			rc = SQLITE_OK;
+	if (has_row) {
+		const char *v = (const char *)sqlite3_column_text(stmt, 0);
+		char *end = NULL;
+		*version = v ? strtoll(v, &end, 10) : -1;
+		if (!v || end == v || *end)
+			*version = -2;	/* present but not a number */
 	}
-	if (rc != SQLITE_OK)
-		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
 	sqlite3_finalize(stmt);
-	return rc == SQLITE_OK ? 0 : -1;
+	return rc;
 }
 
 /*

@@ -284,7 +284,11 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 		struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 		struct engine_stats st;
 		size_t first = findings.n;
-		if (!nctx)
+		bool unchecked = fn->parse_errors > 0;	/* what clang dropped could be anything */
+		memset(&st, 0, sizeof(st));
+		if (unchecked)
+			nctx = 0;
+		else if (!nctx)
 			checks_run_function(&s->cfg, u, x, &info, shown, &findings, &st);
 		for (size_t c = 0; c < nctx; c++) {
 			/* called by the framework: judged with its locks held */
@@ -299,6 +303,9 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 		res->functions[i].nodes = x->nodes.n;
 		res->functions[i].states = st.states;
 		res->functions[i].truncated = st.truncated;
+		res->functions[i].capped = p->fns.v[fi].capped;
+		res->functions[i].not_checked = unchecked;
+		res->nnot_checked += unchecked;
 		res->truncated |= st.truncated;
 		res->ncapped += p->fns.v[fi].capped;
 		res->unknown_calls += (size_t)p->fns.v[fi].unknown_calls;

@@ -57,12 +57,12 @@ void note_result(const struct cli *c, const struct mc_result *r)
 		return;
 	if (r->reused)
 		mc_error("%s: reused: sources, headers and flags unchanged", r->path);
-	name_functions(r, "not checked, a parse error inside (no findings, no summary for callers)",
+	name_functions(r, "not checked (a parse error inside; no findings, no summary for callers)",
 		       is_not_checked);
-	name_functions(r, "summary capped to lock events (too large or unsettled recursion): callers may "
-		       "miss writes (docs/analysis.md)", is_capped);
-	char *bound = xasprintf("hit the state bound (--max-states %d): paths were joined, results may be "
-				"less precise", c->opt.max_states ? c->opt.max_states : 64);
+	name_functions(r, "summary capped to lock events (too large or unsettled recursion; callers may "
+		       "miss writes, docs/analysis.md)", is_capped);
+	char *bound = xasprintf("hit the state bound (--max-states %d; paths were joined, results may be "
+				"less precise)", c->opt.max_states ? c->opt.max_states : 64);
 	name_functions(r, bound, is_bounded);
 	free(bound);
 }

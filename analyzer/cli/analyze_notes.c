@@ -31,6 +31,7 @@ static void name_functions(const struct mc_result *r, const char *what,
 	strbuf_release(&sb);
 }
 
+/* The pickers of name_functions: one per note a function can have. */
 static bool is_capped(const struct mc_function_info *fn)
 {
 	return fn->capped;
@@ -46,6 +47,8 @@ static bool is_not_checked(const struct mc_function_info *fn)
 	return fn->not_checked;
 }
 
+/* Count r's notes for the summary line; -v: name its functions (and say
+ * it was reused: no analysis of it ran in this process). */
 void note_result(const struct cli *c, const struct mc_result *r)
 {
 	struct guard_notes n = { r->ncapped, 0, r->nnot_checked, 0 };
@@ -67,6 +70,7 @@ void note_result(const struct cli *c, const struct mc_result *r)
 	free(bound);
 }
 
+/* One more file analyzed again (-v: which). */
 void note_rechecked(const struct cli *c, const char *path)
 {
 	struct guard_notes n = { 0, 0, 0, 1 };
@@ -84,6 +88,8 @@ static void add_note(struct strbuf *sb, size_t n, const char *one, const char *m
 	strbuf_addf(sb, "%s%zu %s %s", sb->len ? ", " : "; ", n, n == 1 ? one : many, what);
 }
 
+/* "N files analyzed (...), ... N findings; NOTES (-v names them)": the
+ * notes of every process of the run, only those that are not zero. */
 void print_summary(const struct cli *c, size_t done, size_t reused, size_t parse_errors, size_t failed,
 		   size_t findings, const char *suffix)
 {
@@ -104,6 +110,7 @@ void print_summary(const struct cli *c, size_t done, size_t reused, size_t parse
 	strbuf_release(&notes);
 }
 
+/* Kbuild runs one process per file: a line each would be noise. */
 bool summary_wanted(const struct cli *c)
 {
 	return !c->kbuild || c->verbose;

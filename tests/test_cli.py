@@ -13,8 +13,12 @@ the reasons); the script exits 1 if any failed.  The contract tested:
     --model, unwritable --db, rules file with a JSON error) exits 2 with
     "mmiocheck: ..." on stderr naming the file or option and the reason,
     prints no findings and creates no database;
-  * a file with C syntax errors exits 2, says so on stderr, and still
-    reports and stores the findings of the functions that parsed;
+  * a file with C syntax errors exits 2, prints clang's errors on stderr
+    (never stdout), and still reports and stores the findings of the
+    functions without errors; a function holding an error reports nothing,
+    nor does its caller through it, and the summary line counts it;
+  * the run's summary line (FILE and -p): files, findings, then what the
+    run noted; -v names the functions and files;
   * --format json is one document with "format": "mmiocheck-findings";
   * the database (default ./mmiocheck.db) is in WAL mode, has runs / files /
     findings rows; a re-run adds a run and keeps one files row per
@@ -92,10 +96,29 @@ void ring_doorbell(void)
 """
 
 # One good function with MMIO001, then one that does not compile.
+# ring_doorbell's MMIO001 is real; broken() would have one too, but it
+# holds clang errors: it is not checked (what clang dropped from its body
+# could be the read-back), and neither is its caller through it.
 PARTIAL_SRC = MMIO001_SRC + """
 int broken(void)
 {
+	spin_lock(&l);
+	writel_relaxed(2, base);
+	spin_unlock(&l);
 	return no_such_variable + ;
+}
+
+static void broken_helper(void)
+{
+	writel_relaxed(3, base);
+	(void)undeclared_thing;
+}
+
+void calls_broken(void)
+{
+	spin_lock(&l);
+	broken_helper();
+	spin_unlock(&l);
 }
 """
 
@@ -497,22 +520,65 @@ def t_partial_parse(c):
     expect("error" in err.lower() and partial in err, "stderr must say the file had errors",
            status, out, err)
     doc = parse_json(out, status, err)
-    expect(("MMIO001", "contract", MMIO001_LINE) in finding_set(doc),
-           "the finding of the function that parsed must still be reported", status, out, err)
+    expect(finding_set(doc) == {("MMIO001", "contract", MMIO001_LINE)},
+           "exactly the finding of the function without errors must be reported", status, out, err)
     files = doc.get("files", [])
     expect(files and files[0].get("errors"), "the JSON file entry must list the parse errors",
            status, out, err)
     rows = db_rows(db, "SELECT rule, model, line FROM findings")
-    expect(("MMIO001", "contract", MMIO001_LINE) in rows, "the finding must be stored: %s" % rows)
+    expect(rows == [("MMIO001", "contract", MMIO001_LINE)], "exactly that finding must be stored: %s" % rows)
+    rows = db_rows(db, "SELECT COUNT(*) FROM parse_errors")
+    expect(rows[0][0] == 3, "the three clang errors must be stored: %s" % rows)
     rows = db_rows(db, "SELECT status, parse_errors FROM files")
     expect(len(rows) == 1 and rows[0][0] == "parse-errors" and rows[0][1] >= 1,
            "files row must record the parse errors: %s" % rows)
-    # The same in text mode: findings on stdout, the errors reported.
+    # The same in text mode: findings on stdout, clang's errors on stderr.
     status, out, err = c.run(["--no-db", partial], d)
     expect(status == 2, "text mode: exit 2", status, out, err)
-    expect("[MMIO001]" in out, "text mode: the MMIO001 must be printed", status, out, err)
-    expect(re.search(r"%s:\d+:\d+: error: " % re.escape(partial), out + err),
-           "text mode: the parse error must be shown gcc-style", status, out, err)
+    shown = re.findall(r"^\S+:(\d+):\d+: warning: .*\[(MMIO\d+)\]$", out, re.M)
+    expect(shown == [(str(MMIO001_LINE), "MMIO001")], "text mode: exactly ring_doorbell's MMIO001",
+           status, out, err)
+    expect(len(re.findall(r"^%s:\d+:\d+: error: " % re.escape(partial), err, re.M)) == 3 and
+           "error:" not in out, "text mode: clang's errors gcc-style on stderr only", status, out, err)
+    expect(re.search(r"^mmiocheck: 1 file analyzed \(0 reused\), 1 with parse errors, 0 failed, 1 finding; "
+                     r"2 functions with parse errors not checked \(-v names them\)$", err, re.M)
+           and "broken" not in err, "the summary line counts the functions not checked", status, out, err)
+    status, out, err = c.run(["--no-db", "-v", partial], d)
+    expect(re.search(r"^mmiocheck: %s: not checked \(a parse error inside; no findings, no summary for "
+                     r"callers\): broken, broken_helper$" % re.escape(partial), err, re.M) and
+           "(-v names them)" not in err, "-v names the functions not checked", status, out, err)
+
+
+def t_run_summary(c):
+    """FILE and -p print one summary line at the end on stderr; nothing
+    else about the run unless -v."""
+    good = os.path.join(c.inputs, "mmio001.c")
+    clean = os.path.join(c.inputs, "clean.c")
+    d = c.fresh_dir("summary")
+    db = os.path.join(d, "s.db")
+    status, out, err = c.run(["--db", db, good, clean], d)
+    expect(status == 1 and err == "mmiocheck: 2 files analyzed (0 reused), 0 with parse errors, 0 failed, "
+           "1 finding\n", "FILE mode: the summary line alone on stderr", status, out, err)
+    status, out, err = c.run(["--db", db, good, clean], d)
+    expect(err == "mmiocheck: 2 files analyzed (2 reused), 0 with parse errors, 0 failed, 1 finding\n",
+           "FILE mode re-run: the reuse is in the summary line", status, out, err)
+    status, out, err = c.run(["--db", db, "-v", good, clean], d)
+    expect(err == "mmiocheck: %s: reused: sources, headers and flags unchanged\n"
+           "mmiocheck: %s: reused: sources, headers and flags unchanged\n"
+           "mmiocheck: 2 files analyzed (2 reused), 0 with parse errors, 0 failed, 1 finding\n" % (good, clean),
+           "-v names the reused files", status, out, err)
+    partial = os.path.join(c.inputs, "partial.c")
+    entries = [{"directory": d, "file": f, "command": "gcc -I%s -c -o x.o %s" % (c.include, f)}
+               for f in (good, clean, partial)]
+    with open(os.path.join(d, "compile_commands.json"), "w") as f:
+        json.dump(entries, f)
+    status, out, err = c.run(["-p", d, "--no-db", "-j1"], d, flags=False)
+    summary = [l for l in err.splitlines() if not re.match(r"mmiocheck: \[\d/3\] |\S+:\d+:\d+: error: ", l)]
+    expect(status == 2 and summary == [
+        "mmiocheck: %s: 3 parse errors; analyzed what parsed" % partial,
+        "mmiocheck: 3 files analyzed (0 reused), 1 with parse errors, 0 failed, 2 findings; "
+        "2 functions with parse errors not checked (-v names them)"],
+        "-p: the progress lines, the parse errors, one summary line", status, out, err)
 
 
 def t_database(c):
@@ -684,7 +750,7 @@ TESTS = [
     t_bad_model, t_unwritable_db, t_db_is_directory, t_foreign_db, t_bad_rules_json,
     t_missing_rules_file, t_no_input,
     t_text_findings, t_stats, t_json_findings, t_model_option, t_clean_file, t_notes_do_not_count,
-    t_partial_parse, t_database, t_rerun, t_checks_on_off,
+    t_partial_parse, t_run_summary, t_database, t_rerun, t_checks_on_off,
     t_did_you_mean, t_help_verb, t_compiler_flag_hint, t_report_exit, t_fail_on, t_baseline_marks_new,
     t_query_unknown_rule, t_rules_dir_every_verb, t_usage_error_style,
 ]

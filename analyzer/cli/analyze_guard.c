@@ -206,8 +206,9 @@ static void finish_totals(struct cli *c, const struct job_set *set, bool interru
 		failed += guard_state(i) == GUARD_FAILED || (t.stopped && guard_state(i) == GUARD_PENDING);
 	c->failed = failed;
 	c->findings = t.findings;
-	if (c->compdb || (c->jobs && !c->kbuild))
-		print_summary(t.done, t.reused, t.parse_errors, failed, t.findings,
+	/* none when nothing ran (a database or rules file refused first) */
+	if (summary_wanted(c) && (t.done || failed || interrupted || t.stopped))
+		print_summary(c, t.done, t.reused, t.parse_errors, failed, t.findings,
 			      interrupted ? "; interrupted" : t.stopped ? "; stopped" : "");
 }
 

@@ -31,6 +31,7 @@ struct cli {
 	bool no_incremental;
 	bool print_clang_args;	/* -p: print the clang command per file */
 	bool stats;		/* --stats: phase times on stderr */
+	bool verbose;		/* -v: name what the summary line counts */
 	size_t failed, findings;	/* totals of the last run_jobs */
 	struct mc_triage *triage;	/* suppressions, baseline (analyze_triage.c) */
 	const char *baseline;	/* --baseline FILE, or NULL */
@@ -116,9 +117,17 @@ void record_culprits(struct job_set *set, struct mc_session *s);
  * (analyze_guard.c); the exit status. */
 int run_guarded(struct cli *c, struct job_set *set);
 
-/* The -p / -j summary line on stderr. */
-void print_summary(size_t done, size_t reused, size_t parse_errors, size_t failed, size_t findings,
-		   const char *suffix);
+/* What a run notes besides findings (analyze_notes.c): counted for the
+ * summary line, named on stderr under -v.  note_result for each result
+ * shown, note_rechecked for each file analyzed again. */
+void note_result(const struct cli *c, const struct mc_result *r);
+void note_rechecked(const struct cli *c, const char *path);
+/* The run's summary line on stderr: files, findings, then the notes. */
+void print_summary(const struct cli *c, size_t done, size_t reused, size_t parse_errors, size_t failed,
+		   size_t findings, const char *suffix);
+/* Is the summary line printed?  Not by a Kbuild checker call (one process
+ * per file, quiet like sparse on a clean file) unless -v. */
+bool summary_wanted(const struct cli *c);
 
 /* Kbuild or -p without --model: place every job's file in its kernel tree
  * and set set->opt's models and placement callback (analyze_place.c).

@@ -3,7 +3,8 @@
  * one program in this process (run_files), or jobs in the worker pool
  * (driver/pool.c): with -p the files of each source directory as one
  * program, with -j N and in Kbuild mode every file alone; then the
- * stale-caller re-checks (-p) and the run's summary line.
+ * stale-caller re-checks (-p) and the run's summary line (its notes:
+ * analyze_notes.c).
  */
 #include "analyze_int.h"
 #include "cli.h"
@@ -16,14 +17,13 @@
 #include <unistd.h>
 
 /*
- * Say which limit a file hit: --max-seconds (its analysis stopped: true,
- * an error for the exit status) or --max-states (some functions kept fewer
- * paths: a note).  The run goes on with the next file either way.
+ * Say which limit stopped a file's analysis: --max-seconds or the state
+ * memory (true: an error for the exit status; its findings are
+ * incomplete).  The run goes on with the next file.  Functions that hit
+ * --max-states are notes of the summary line (note_result).
  */
 static bool report_limits(const struct cli *c, const struct mc_result *r)
 {
-	size_t n = 0;
-
 	if (r->timed_out) {
 		mc_error("%s: analysis stopped after %d s (--max-seconds); its findings are incomplete",
 			 r->path, c->opt.max_seconds);
@@ -34,17 +34,12 @@ static bool report_limits(const struct cli *c, const struct mc_result *r)
 			 "degraded: its findings are incomplete", r->path, c->opt.max_memory >> 20);
 		return true;
 	}
-	for (size_t i = 0; i < r->nfunctions; i++)
-		n += r->functions[i].truncated;
-	if (n)
-		mc_error("%s: note: %zu function%s hit the state bound (--max-states %d); "
-			 "paths were joined, results for %s may be less precise", r->path, n, n == 1 ? "" : "s",
-			 c->opt.max_states ? c->opt.max_states : 64, n == 1 ? "it" : "them");
 	return false;
 }
 
-/* The messages about one result on stderr: flags clang rejected, parse
- * errors, limits, capped summaries.  Returns the exit status they mean. */
+/* The messages about one result on stderr: flags clang rejected, clang's
+ * errors (gcc-style, then how many), limits; its notes are counted for the
+ * summary line.  Returns the exit status they mean. */
 static int report_result_notes(const struct cli *c, const struct mc_result *r)
 {
 	int status = MC_EXIT_CLEAN;
@@ -53,16 +48,14 @@ static int report_result_notes(const struct cli *c, const struct mc_result *r)
 		mc_error("%s: clang does not accept '%s'; dropped it (add it to rules/compiler-flags.json)",
 			 r->path, r->dropped_args[i]);
 	if (r->nerrors) {
+		report_text_errors(stderr, r);
 		mc_error("%s: %zu parse error%s; analyzed what parsed", r->path, r->nerrors,
 			 r->nerrors == 1 ? "" : "s");
 		status = MC_EXIT_ERROR;
 	}
 	if (report_limits(c, r))
 		status = MC_EXIT_ERROR;
-	if (r->ncapped)
-		mc_eprintf("mmiocheck: %s: %zu function summar%s capped to lock events (too large or "
-			"unsettled recursion): callers may miss writes (docs/analysis.md)\n", r->path,
-			r->ncapped, r->ncapped == 1 ? "y" : "ies");
+	note_result(c, r);
 	return status;
 }
 
@@ -116,22 +109,24 @@ static int run_files(struct cli *c, struct job_set *set, struct mc_session *s)
 		err = NULL;
 		status = MC_EXIT_ERROR;
 	}
+	struct guard_totals tot = { 0, mc_session_reused(s), 0, 0, false };
 	for (size_t i = 0; i < results.n; i++) {
 		struct mc_result *r = results.v[i];
 		int st = report_result_notes(c, r);
 		if (st > status)
 			status = st;
 		mc_triage_unit(c->triage, i < files.n ? files.v[i] : NULL, r);
-		count_failures(r, &status);
+		unsigned nfail = count_failures(r, &status);
+		if (i < files.n) {	/* after them: stale callers analyzed again */
+			tot.done++;
+			tot.parse_errors += r->nerrors > 0;
+			tot.findings += nfail;
+		} else {
+			note_rechecked(c, r->path);
+		}
 		if (c->format == OUT_TEXT)
-			report_text(stdout, r);	/* parse errors included, gcc-style */
+			report_text_findings(stdout, r);
 	}
-	if (mc_session_rechecked(s))
-		mc_eprintf("mmiocheck: analyzed %zu file%s again whose callees' summaries changed\n",
-			mc_session_rechecked(s), mc_session_rechecked(s) == 1 ? "" : "s");
-	if (mc_session_reused(s))
-		mc_eprintf("mmiocheck: %zu file%s reused: sources, headers and flags unchanged\n",
-			mc_session_reused(s), mc_session_reused(s) == 1 ? "" : "s");
 	if (c->format == OUT_JSON) {
 		struct report_meta meta;
 		meta.tool_version = MMIOCHECK_VERSION;
@@ -149,6 +144,10 @@ static int run_files(struct cli *c, struct job_set *set, struct mc_session *s)
 		free(err);
 		status = MC_EXIT_ERROR;
 	}
+	if (guard_active())
+		guard_add_totals(&tot);	/* the parent prints the summary */
+	else if (summary_wanted(c))
+		print_summary(c, tot.done, tot.reused, tot.parse_errors, files.n - tot.done, tot.findings, "");
 	for (size_t i = 0; i < results.n; i++)
 		mc_result_free(results.v[i]);
 	VEC_FREE(results);
@@ -189,13 +188,13 @@ static void emit_result(struct job_set *set, struct mc_session *s, const char *f
 	unsigned nfindings = count_failures(r, &status);
 	pool_reply_file(rep, mc_display_path(s, r->path), nfindings, (unsigned)r->nerrors, r->reused, false);
 	if (c->kbuild) {
-		report_text(stderr, r);	/* Kbuild: diagnostics on stderr, like sparse */
+		report_text_findings(stderr, r);	/* Kbuild: diagnostics on stderr, like sparse */
 	} else if (c->format == OUT_TEXT) {
 		char *buf = NULL;
 		size_t len = 0;
 		FILE *mem = open_memstream(&buf, &len);
 		if (mem) {
-			report_text(mem, r);	/* parse errors included, gcc-style */
+			report_text_findings(mem, r);
 			fclose(mem);
 			strbuf_add(out, buf, len);
 		}
@@ -222,21 +221,32 @@ static void fail_files(struct mc_session *s, const struct job *j, size_t n, cons
 }
 
 /* Analyze one file alone with session s.  Kbuild mode, the -j pool and the
- * re-checks come through here. */
+ * re-checks come through here.  The stale callers the session analyzed
+ * again after it (not with -p: recheck_stale) are noted, not shown: their
+ * findings are stored, and shown by their own file's run. */
 static void analyze_one(struct job_set *set, struct mc_session *s, const struct job *j,
 			struct strbuf *out, struct pool_reply *rep)
 {
 	char *err = NULL;
-	struct mc_result *r = mc_analyze_file(s, j->file, j->args, j->nargs, &err);
+	struct mc_result **all = NULL;
+	size_t n = 0;
+	const char *path = j->file;
+	int rc = mc_analyze_files(s, &path, 1, j->args, j->nargs, &all, &n, &err);
 
-	mark_job(set, j, r != NULL);
-	if (!r) {
-		mc_error("%s", err);
+	mark_job(set, j, rc == 0 && n > 0);
+	if (rc < 0 || !n) {
+		mc_error("%s", err ? err : "no result");
 		free(err);
+		free(all);
 		fail_files(s, j, 1, NULL, rep);
 		return;
 	}
-	emit_result(set, s, j->file, r, out, rep);
+	for (size_t i = 1; i < n; i++) {
+		note_rechecked(set->c, all[i]->path);
+		mc_result_free(all[i]);
+	}
+	emit_result(set, s, j->file, all[0], out, rep);
+	free(all);
 }
 
 /*
@@ -375,16 +385,9 @@ static void print_json(struct job_set *set, struct mc_session *s)
 	fflush(stdout);
 }
 
-void print_summary(size_t done, size_t reused, size_t parse_errors, size_t failed, size_t findings,
-		   const char *suffix)
-{
-	mc_error("%zu file%s analyzed (%zu reused), %zu with parse errors, %zu failed, %zu finding%s%s", done,
-		 done == 1 ? "" : "s", reused, parse_errors, failed, findings, findings == 1 ? "" : "s", suffix);
-}
-
 /* The run's last word: status in the database, JSON, the summary line.
  * Uses (and closes) the shared session, or opens one on the run. */
-static int finish_run(struct job_set *set, const struct pool_totals *t, size_t rechecked)
+static int finish_run(struct job_set *set, const struct pool_totals *t)
 {
 	char *err = NULL;
 	struct mc_session *s = set->shared ? set->shared : mc_session_open(&set->opt, &err);
@@ -417,13 +420,10 @@ static int finish_run(struct job_set *set, const struct pool_totals *t, size_t r
 	if (guard_active()) {	/* the parent sums the processes up */
 		struct guard_totals gt = { t->done, t->reused, t->parse_errors, t->findings, t->stopped };
 		guard_add_totals(&gt);
-	} else if (set->c->compdb || (set->c->jobs && !set->c->kbuild)) {
-		print_summary(t->done, t->reused, t->parse_errors, t->failed, t->findings,
+	} else if (summary_wanted(set->c)) {
+		print_summary(set->c, t->done, t->reused, t->parse_errors, t->failed, t->findings,
 			      t->interrupted ? "; interrupted" : t->stopped ? "; stopped" : "");
 	}
-	if (rechecked)
-		mc_error("analyzed %zu file%s again whose callees' summaries changed", rechecked,
-			 rechecked == 1 ? "" : "s");
 	return status;
 }
 
@@ -462,6 +462,7 @@ static void stale_jobs(struct job_set *set, name_vec *done, struct job_set *sub)
 		if (among(shown, stale, n) && !among(shown, done->v, done->n)) {
 			VEC_PUSH(sub->jobs, set->jobs.v[i]);
 			VEC_PUSH(*done, xstrdup(shown));
+			note_rechecked(set->c, shown);
 		}
 	}
 	for (size_t i = 0; i < n; i++)
@@ -477,11 +478,10 @@ static void stale_jobs(struct job_set *set, name_vec *done, struct job_set *sub)
  * Analyze the stale files again, each alone with its own flags and never
  * reused, in at most 3 rounds: a re-check can change the file's own
  * summaries, so its callers', which the next round re-checks (a file
- * checked in an earlier round too).  Returns how many re-checks ran.
+ * checked in an earlier round too); each is noted (note_rechecked).
  */
-static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *t)
+static void recheck_stale(struct job_set *set, int slots, struct pool_totals *t)
 {
-	size_t total = 0;
 
 	for (int round = 0; round < 3 && !t->interrupted && !t->stopped; round++) {
 		struct job_set sub = *set;
@@ -503,7 +503,6 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 		if (set->shared)
 			mc_session_force_parse(set->shared, false);
 		set->keep = sub.keep;	/* JSON: replaced results */
-		total += sub.jobs.n;
 		t->failed += t2.failed;
 		t->status = t2.status > t->status ? t2.status : t->status;
 		t->interrupted |= t2.interrupted;
@@ -514,7 +513,6 @@ static size_t recheck_stale(struct job_set *set, int slots, struct pool_totals *
 			free(done.v[i]);
 		VEC_FREE(done);
 	}
-	return total;
 }
 
 /* FILEs in one process: one program (run_files), in a session of its own. */
@@ -581,10 +579,11 @@ int run_jobs(struct cli *c, struct job_set *set)
 			mc_session_close(s0);
 	}
 	pool_run(&ops, set->groups.n, slots, &t);
-	size_t rechecked = c->compdb ? recheck_stale(set, slots, &t) : 0;
+	if (c->compdb)
+		recheck_stale(set, slots, &t);
 	c->failed = t.failed;
 	c->findings = t.findings;
-	int status = finish_run(set, &t, rechecked);
+	int status = finish_run(set, &t);
 	for (size_t i = 0; i < set->keep.n; i++)
 		mc_result_free(set->keep.v[i]);
 	VEC_FREE(set->keep);

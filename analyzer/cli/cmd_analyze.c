@@ -54,6 +54,11 @@ static const char usage_text[] =
 	"                     stopped (degraded, its findings incomplete)\n"
 	"  --stats            print where the time went on stderr: parse, lowering,\n"
 	"                     summaries, engine, store; states and bounds hit\n"
+	"  -v, --verbose      name on stderr what the run's summary line counts: the\n"
+	"                     functions not checked (a parse error inside), capped,\n"
+	"                     at the state bound; the files re-checked or reused.\n"
+	"                     The summary line is printed at the end of a run on\n"
+	"                     stderr (in Kbuild mode only with --verbose)\n"
 	"  --source-root DIR  show file names relative to DIR\n"
 	"  --list-models      print the models and exit\n"
 	"  --list-checks      print the checks and exit\n"
@@ -87,7 +92,7 @@ enum {
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
 	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE, OPT_RULES_DIR, OPT_FAIL_ON,
-	OPT_MAX_MEMORY,
+	OPT_MAX_MEMORY, OPT_VERBOSE,
 };
 
 #define DEFAULT_MAX_MEMORY ((size_t)4 << 30)
@@ -118,6 +123,7 @@ static const struct option long_options[] = {
 	{ "suppress", required_argument, NULL, OPT_SUPPRESS },
 	{ "show-suppressed", no_argument, NULL, OPT_SHOW_SUPPRESSED },
 	{ "stats", no_argument, NULL, OPT_STATS },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
 	{ "pedantic", no_argument, NULL, OPT_PEDANTIC },
 	{ "print-arches", no_argument, NULL, OPT_PRINT_ARCHES },
 	{ "enable", required_argument, NULL, OPT_ENABLE },
@@ -297,6 +303,8 @@ static int apply_option(struct cli *c, int o, int nopt, char **argv)
 	case OPT_SUPPRESS: return analyze_triage_suppress_file(c, optarg) < 0 ? MC_EXIT_ERROR : -1;
 	case OPT_SHOW_SUPPRESSED: c->show_suppressed = true; break;
 	case OPT_STATS: c->stats = true; break;
+	case 'v':
+	case OPT_VERBOSE: c->verbose = true; break;
 	case OPT_PEDANTIC: c->pedantic = true; break;
 	case OPT_PRINT_ARCHES: c->print_arches = true; break;
 	case OPT_ENABLE: add_checks(c, optarg, true); break;
@@ -330,7 +338,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 	opterr = 0;
 	optind = 1;
 	c->opt.max_memory = DEFAULT_MAX_MEMORY;
-	while ((o = getopt_long(nopt, argv, ":hp:j:W:", long_options, NULL)) != -1)
+	while ((o = getopt_long(nopt, argv, ":hvp:j:W:", long_options, NULL)) != -1)
 		if ((status = apply_option(c, o, nopt, argv)) >= 0)
 			return status;
 	for (int i = optind; i < nopt; i++)

@@ -54,6 +54,13 @@ struct header_file {
 	bool driver;
 };
 
+/* Where a clang error is, as an expansion location: a function whose
+ * extent holds one is not checked (fe_errors_within). */
+struct error_at {
+	CXFile file;
+	unsigned offset;
+};
+
 /* A static function defined in a driver header, lowered when called. */
 struct header_fn {
 	str_id name;
@@ -83,6 +90,7 @@ struct tu_ctx {
 					 * after fe_annot_finish only those
 					 * holding an annotation */
 	unsigned prev_decl_end;		/* end of the last top-level declaration */
+	VEC(struct error_at) error_locs;	/* every error of u->errors */
 };
 
 /* A break / continue target; depth: scopes open when it was pushed (a
@@ -138,6 +146,9 @@ typedef VEC(CXCursor) cursor_vec;
 void fe_children(CXCursor c, cursor_vec *out);
 void fe_extent(CXCursor c, unsigned *start, unsigned *end);
 void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc);
+/* How many of the unit's clang errors lie inside c's extent (expansion
+ * locations: an error in a macro's body counts where it is expanded). */
+unsigned fe_errors_within(const struct tu_ctx *t, CXCursor c);
 char *fe_spelling(CXCursor c);
 CXCursor fe_unwrap(CXCursor c);
 bool fe_is_pointer(CXCursor c);

@@ -703,6 +703,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	loc.line = line;
 	loc.col = col;
 	f.fn->loc = loc;
+	f.fn->parse_errors = fe_errors_within(t, fnc);
 	f.switch_dispatch = IR_NONE;
 	f.assigned = strpool_new();
 	f.trystored = strpool_new();

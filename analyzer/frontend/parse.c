@@ -48,11 +48,35 @@ static void collect_errors(struct tu_ctx *t)
 			e.col = col;
 			e.message = xstrdup(clang_getCString(msg));
 			VEC_PUSH(t->u->errors, e);
+			struct error_at at;
+			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &at.file, NULL, NULL, &at.offset);
+			VEC_PUSH(t->error_locs, at);
 			clang_disposeString(fname);
 			clang_disposeString(msg);
 		}
 		clang_disposeDiagnostic(d);
 	}
+}
+
+/* A function with an error is not checked and gives its callers no
+ * summary (docs/analysis.md, "Parse errors"): count them by offset. */
+unsigned fe_errors_within(const struct tu_ctx *t, CXCursor c)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile start_file, end_file;
+	unsigned start, end, n = 0;
+
+	if (!t->error_locs.n)
+		return 0;
+	clang_getExpansionLocation(clang_getRangeStart(r), &start_file, NULL, NULL, &start);
+	clang_getExpansionLocation(clang_getRangeEnd(r), &end_file, NULL, NULL, &end);
+	if (!start_file || !clang_File_isEqual(start_file, end_file))
+		return 0;
+	for (size_t i = 0; i < t->error_locs.n; i++) {
+		const struct error_at *e = &t->error_locs.v[i];
+		n += e->file && clang_File_isEqual(e->file, start_file) && e->offset >= start && e->offset <= end;
+	}
+	return n;
 }
 
 static int cmp_macro(const void *a, const void *b)
@@ -312,6 +336,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	for (size_t i = 0; i < t.macros.n; i++)
 		free(t.macros.v[i].name);
 	VEC_FREE(t.macros);
+	VEC_FREE(t.error_locs);
 	for (size_t i = 0; i < t.windows.n; i++)
 		free(t.windows.v[i].name);
 	VEC_FREE(t.windows);

@@ -281,13 +281,15 @@ static void build_edges(struct ipa_program *p)
 }
 
 /* Summarize one function from its callees' current summaries; true if the
- * summary changed. */
+ * summary changed.  A function with a parse error keeps none: what clang
+ * dropped from its body could be any write or unlock, so its callers see
+ * an unknown call rather than a summary that could invent a finding. */
 static bool summarize(struct ipa_program *p, uint32_t fi)
 {
 	struct ipa_fn *f = &p->fns.v[fi];
 	bool capped = false;
 
-	if (!f->fn || f->external)
+	if (!f->fn || f->external || f->fn->parse_errors)
 		return false;
 	struct ir_function *x = ipa_splice(p, fi, false);
 	struct ir_function *s = ipa_reduce(p, x, f->name, &capped);

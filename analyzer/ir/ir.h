@@ -152,6 +152,8 @@ struct ir_function {
 					 * unit's main file) */
 	uint64_t text_hash;		/* of its definition's text, for a header
 					 * function (shared between units) */
+	unsigned parse_errors;		/* clang errors inside its definition: it
+					 * is not checked and has no summary */
 	uint32_t entry;
 	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
 	VEC(str_id) args;		/* call arguments, see ir_node.args_off */

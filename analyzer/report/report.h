@@ -13,6 +13,10 @@
  * the same place under several models are printed once, naming the models.
  */
 void report_text(FILE *out, const struct mc_result *res);
+/* The two halves of report_text: the analyze verb prints the findings
+ * where they go (stdout) and clang's errors on stderr, as a compiler does. */
+void report_text_findings(FILE *out, const struct mc_result *res);
+void report_text_errors(FILE *out, const struct mc_result *res);
 
 struct report_meta {
 	const char *tool_version;

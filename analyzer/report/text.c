@@ -135,7 +135,7 @@ static void print_finding(FILE *out, const struct mc_finding *f, struct strbuf *
 	fputs(sb->buf, out);
 }
 
-void report_text(FILE *out, const struct mc_result *res)
+void report_text_findings(FILE *out, const struct mc_result *res)
 {
 	struct strbuf sb = STRBUF_INIT;
 	struct sort_ctx *order;
@@ -150,6 +150,16 @@ void report_text(FILE *out, const struct mc_result *res)
 	qsort(order, res->nfindings, sizeof(*order), cmp_finding);
 	for (size_t i = 0; i < res->nfindings; i++)
 		print_finding(out, order[i].f, &sb);
+	free(order);
+	strbuf_release(&sb);
+}
+
+void report_text_errors(FILE *out, const struct mc_result *res)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	assert(out && res);
+	strbuf_init(&sb);
 	for (size_t i = 0; i < res->nerrors; i++) {
 		const struct mc_file_diag *d = &res->errors[i];
 		strbuf_reset(&sb);
@@ -159,6 +169,11 @@ void report_text(FILE *out, const struct mc_result *res)
 		strbuf_addch(&sb, '\n');
 		fputs(sb.buf, out);
 	}
-	free(order);
 	strbuf_release(&sb);
+}
+
+void report_text(FILE *out, const struct mc_result *res)
+{
+	report_text_findings(out, res);
+	report_text_errors(out, res);
 }

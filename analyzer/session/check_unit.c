@@ -261,11 +261,12 @@ static size_t own_functions(const struct ir_unit *u)
 /*
  * Run the checks on program function fi, one of unit u's own functions:
  * alone, or, when a framework calls it, once per lock context it is
- * called in, with those locks held.  Returns the function as expanded
+ * called in, with those locks held; not at all when it is unchecked (a
+ * parse error in its body).  Returns the function as expanded
  * for the checks (the caller frees it); *st holds the last run's stats.
  */
 static struct ir_function *check_function(struct mc_session *s, struct ipa_program *p, struct ir_unit *u,
-					  int fi, struct check_program *prog, const char *shown,
+					  int fi, bool unchecked, struct check_program *prog, const char *shown,
 					  struct finding_vec *findings, struct engine_stats *st)
 {
 	const struct ipa_fn *pf = &p->fns.v[fi];
@@ -279,7 +280,10 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 	info.is_root |= nctx > 0;	/* the framework calls it */
 	struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 	size_t first = findings->n;
-	if (!nctx)
+	memset(st, 0, sizeof(*st));
+	if (unchecked)
+		nctx = 0;	/* a function with a parse error is not checked */
+	else if (!nctx)
 		checks_run_function(&s->cfg, u, x, &info, shown, findings, st);
 	for (size_t c = 0; c < nctx; c++) {
 		/* called by the framework: judged with its locks held */
@@ -295,7 +299,8 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 /* Record what checking a function gave in the unit's result (its row in
  * res->functions, the unit's bounds hit) and in the session's --stats. */
 static void record_function(struct mc_session *s, struct mc_result *res, size_t i, const struct ir_unit *u,
-			    const struct ir_function *x, const struct ipa_fn *pf, const struct engine_stats *st)
+			    const struct ir_function *x, const struct ipa_fn *pf, const struct engine_stats *st,
+			    bool unchecked)
 {
 	const struct ir_function *fn = u->functions.v[i];
 
@@ -304,6 +309,9 @@ static void record_function(struct mc_session *s, struct mc_result *res, size_t 
 	res->functions[i].nodes = x->nodes.n;
 	res->functions[i].states = st->states;
 	res->functions[i].truncated = st->truncated;
+	res->functions[i].capped = pf->capped;
+	res->functions[i].not_checked = unchecked;
+	res->nnot_checked += unchecked;
 	res->truncated |= st->truncated;
 	res->ncapped += pf->capped;
 	res->unknown_calls += (size_t)pf->unknown_calls;
@@ -351,8 +359,9 @@ struct mc_result *session_check_unit(struct mc_session *s, struct ipa_program *p
 	for (size_t i = 0; i < nmain; i++) {
 		int fi = (int)ipa_unit_fn(p, k, i);
 		struct engine_stats st;
-		struct ir_function *x = check_function(s, p, u, fi, prog, shown, &findings, &st);
-		record_function(s, res, i, u, x, &p->fns.v[fi], &st);
+		bool unchecked = u->functions.v[i]->parse_errors > 0;	/* what clang dropped could be anything */
+		struct ir_function *x = check_function(s, p, u, fi, unchecked, prog, shown, &findings, &st);
+		record_function(s, res, i, u, x, &p->fns.v[fi], &st, unchecked);
 		ir_fn_free(x);
 	}
 	s->cfg.deadline_ns = 0;

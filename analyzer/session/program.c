@@ -186,7 +186,9 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 /*
  * Incremental runs: look up every file's stored result.  The files are
  * reused only all together (true): the summaries flowing between them and
- * the program-wide MMIO005 depend on every file of the program.
+ * the program-wide MMIO005 depend on every file of the program.  A file
+ * with parse errors is parsed again: which of its functions were not
+ * checked is not stored, and the run must say it again.
  */
 static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n, bool allow_reuse, bool *all,
 		       char **err)
@@ -198,7 +200,7 @@ static int probe_reuse(struct mc_session *s, struct pass_file *files, size_t n, 
 					      files[i].args, files[i].nargs, pl ? pl->key : NULL, &files[i].reused, err);
 		if (!files[i].iu)
 			return -1;
-		*all &= files[i].reused != NULL;
+		*all &= files[i].reused != NULL && !files[i].reused->nerrors;
 	}
 	for (size_t i = 0; i < n && !*all; i++) {
 		mc_result_free(files[i].reused);

@@ -171,7 +171,7 @@ static int read_file_details(struct store *st, long long file_id, struct mc_resu
 		struct mc_function_info fn = { store_col_str(stmt, 0), store_col_uint(stmt, 1),
 					       (size_t)sqlite3_column_int64(stmt, 2),
 					       (size_t)sqlite3_column_int64(stmt, 3),
-					       sqlite3_column_int(stmt, 4) != 0 };
+					       sqlite3_column_int(stmt, 4) != 0, false, false };
 		VEC_PUSH(fns, fn);
 		r->truncated |= fn.truncated;
 	}

@@ -330,7 +330,7 @@ static int load_functions(struct store *st, long long file_id, struct mc_result 
 		struct mc_function_info fn = { store_col_str(stmt, 0), store_col_uint(stmt, 1),
 					       (size_t)sqlite3_column_int64(stmt, 2),
 					       (size_t)sqlite3_column_int64(stmt, 3),
-					       sqlite3_column_int(stmt, 4) != 0 };
+					       sqlite3_column_int(stmt, 4) != 0, false, false };
 		res->truncated |= fn.truncated;
 		VEC_PUSH(fns, fn);
 	}

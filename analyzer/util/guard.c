@@ -44,6 +44,7 @@ struct guard_page {
 	size_t nfiles;
 	size_t deaths;
 	struct guard_totals totals;
+	struct guard_notes notes;	/* added to by several processes at once */
 	struct guard_proc procs[GUARD_MAX_PROCS];
 	unsigned char state[];	/* enum guard_file_state per file */
 };
@@ -205,6 +206,29 @@ void guard_get_totals(struct guard_totals *t)
 	memset(t, 0, sizeof(*t));
 	if (page)
 		*t = page->totals;
+}
+
+static struct guard_notes own_notes;	/* unguarded: this process's */
+
+/* Atomic: the child and every worker of -j add to the page at once. */
+void guard_add_notes(const struct guard_notes *n)
+{
+	struct guard_notes *to = page ? &page->notes : &own_notes;
+
+	__atomic_fetch_add(&to->capped, n->capped, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&to->bounded, n->bounded, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&to->not_checked, n->not_checked, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&to->rechecked, n->rechecked, __ATOMIC_RELAXED);
+}
+
+void guard_get_notes(struct guard_notes *n)
+{
+	const struct guard_notes *from = page ? &page->notes : &own_notes;
+
+	n->capped = __atomic_load_n(&from->capped, __ATOMIC_RELAXED);
+	n->bounded = __atomic_load_n(&from->bounded, __ATOMIC_RELAXED);
+	n->not_checked = __atomic_load_n(&from->not_checked, __ATOMIC_RELAXED);
+	n->rechecked = __atomic_load_n(&from->rechecked, __ATOMIC_RELAXED);
 }
 
 const char *guard_signal_name(int sig)

@@ -67,6 +67,18 @@ struct guard_totals {
 void guard_add_totals(const struct guard_totals *t);
 void guard_get_totals(struct guard_totals *t);
 
+/* What the run noted besides findings, for its summary line: each process
+ * of the run (the child, its workers) adds its own as it goes; without a
+ * shared page, this process's count. */
+struct guard_notes {
+	size_t capped;		/* function summaries cut to lock events */
+	size_t bounded;		/* functions that hit the state bound */
+	size_t not_checked;	/* functions holding a parse error */
+	size_t rechecked;	/* stale callers analyzed again */
+};
+void guard_add_notes(const struct guard_notes *n);
+void guard_get_notes(struct guard_notes *n);
+
 /* After process `proc` ended with wait status `status`: the file it was
  * on (NULL if none) and why it ended ("exceeded --max-memory (512 MiB)",
  * "parse stopped after 2 s (--max-seconds)", "libclang crashed (SIGSEGV)")

@@ -124,6 +124,8 @@ struct mc_function_info {
 	size_t nodes;		/* IR nodes */
 	size_t states;		/* path states explored */
 	bool truncated;		/* the per-node state bound was hit */
+	bool capped;		/* its summary was cut to lock events */
+	bool not_checked;	/* holds a parse error: checked for nothing */
 };
 
 /* Result of analyzing one translation unit. */
@@ -141,6 +143,8 @@ struct mc_result {
 	size_t ncapped;		/* function summaries cut to lock events (too
 				 * large, or recursion that did not settle) */
 	size_t unknown_calls;	/* indirect calls with no known target */
+	size_t nnot_checked;	/* functions holding a parse error: no
+				 * findings, no summary (docs/analysis.md) */
 	bool timed_out;		/* --max-seconds ran out for it */
 	bool over_budget;	/* a function's path states outgrew an eighth
 				 * of max_memory: it was stopped, degraded */

@@ -5,7 +5,8 @@
     "mmiocheck: FILE: analysis stopped after N s (--max-seconds); its
     findings are incomplete" (exit 2); the next file is analyzed in full;
     the database marks the stopped functions truncated;
-  * --max-states N: a file whose functions hit the bound gets a note;
+  * --max-states N: a function that hits the bound is counted in the
+    summary line, and named with -v;
   * generated inputs finish within time and memory bounds (peak RSS of the
     process, from wait4): a 100,000-line file of 5,000 functions, a function
     of 20,000 statements, 2,000 nested blocks, a macro that expands to
@@ -13,6 +14,7 @@
 The measured time and RSS of each are printed.
 """
 
+import re
 import os
 import subprocess
 import time
@@ -118,8 +120,11 @@ def t_max_states_note(ctx):
     write(os.path.join(d, "branchy.c"), HDR + ring("branchy", body))
     status, out, err = ctx.run(["--no-db", "--max-states", "4", "branchy.c", "--", "-I", ctx.include], cwd=d)
     expect(status in (0, 1), "a state bound is not an error", status, err)
-    expect("mmiocheck: branchy.c: note: 1 function hit the state bound (--max-states 4); paths were joined, "
-           "results for it may be less precise\n" in err, "the note names the file and the bound", err)
+    expect(re.search(r"^mmiocheck: 1 file analyzed .*; 1 function degraded \(state bound\) \(-v names them\)$",
+                     err, re.M) and "branchy.c:" not in err, "the summary line counts the function", err)
+    status, out, err = ctx.run(["--no-db", "-v", "--max-states", "4", "branchy.c", "--", "-I", ctx.include], cwd=d)
+    expect("mmiocheck: branchy.c: hit the state bound (--max-states 4; paths were joined, results may be "
+           "less precise): branchy\n" in err, "-v names the file, the bound and the function", err)
 
 
 def big_inputs():

@@ -240,6 +240,7 @@ class T:
               and "[MMIO001]" in err, "missing header: reported, what parsed analyzed", status, err)
         check(q(db, "SELECT status FROM files WHERE path = ?", (bad,)) == [("parse-errors",)],
               "the file is stored with status parse-errors")
+        self.kbuild_quiet(db)
         # The database locked for longer than the busy timeout: that file fails, nothing half-written.
         con = sqlite3.connect(db, isolation_level=None)
         con.execute("BEGIN EXCLUSIVE")
@@ -252,6 +253,30 @@ class T:
               status, err)
         check(8 < waited < 60, "it waited for the busy timeout (%.1fs)" % waited)
         check(q(db, "PRAGMA integrity_check") == [("ok",)], "database consistent after the lock")
+
+    def kbuild_quiet(self, db):
+        """A Kbuild checker call is as quiet as sparse: findings and clang's
+        errors, no summary line; --verbose adds it and names the functions."""
+        src = os.path.join(self.work, "kb_partial.c")
+        with open(src, "w") as f:
+            f.write("#include <linux/spinlock.h>\n#include <linux/io.h>\nstatic DEFINE_SPINLOCK(l);\n"
+                    "void good(void __iomem *p)\n{\n\tspin_lock(&l);\n\twritel_relaxed(1, p);\n"
+                    "\tspin_unlock(&l);\n}\n"
+                    "void bad(void __iomem *p)\n{\n\tspin_lock(&l);\n\twritel_relaxed(2, p);\n"
+                    "\tspin_unlock(&l);\n\treturn nope;\n}\n")
+        args = [self.m, "--kbuild", "-I" + self.include, "-fconserve-stack", src]
+        status, out, err = run(args, env={"MMIOCHECK_DB": db})
+        ours = [l for l in err.splitlines() if l.startswith("mmiocheck: ")]
+        check(status == 0 and out == "" and re.findall(r"^\S+:(\d+):\d+: warning: .*\[MMIO001\]$", err, re.M) == ["7"]
+              and re.findall(r"^\S+:(\d+):\d+: error: ", err, re.M) == ["15"]
+              and ours == ["mmiocheck: %s: 1 parse error; analyzed what parsed" % src],
+              "Kbuild: good()'s finding and clang's error, nothing of bad(), no summary line", status, err)
+        status, out, err = run(args[:2] + ["--verbose"] + args[2:], env={"MMIOCHECK_DB": db})
+        check(status == 0 and "mmiocheck: %s: not checked (a parse error inside; no findings, no summary for "
+              "callers): bad\n" % src in err and err.endswith(
+                  "mmiocheck: 1 file analyzed (0 reused), 1 with parse errors, 0 failed, 1 finding; "
+                  "1 function with parse errors not checked\n"),
+              "Kbuild --verbose: names the function, prints the summary line", status, err)
 
 
 def xtu_findings(db, name):
@@ -298,7 +323,7 @@ def test_incremental_interproc(t):
         check(xtu_findings(mdb, "m1/foo_main.c") == want and xtu_findings(mdb, "m2/foo_main.c") == want[2:],
               "-p, two modules defining foo_write (%s): each caller sees its own" % attempt,
               xtu_findings(mdb, "m1/foo_main.c"), xtu_findings(mdb, "m2/foo_main.c"), err)
-        check("again" not in err and (attempt == "first" or "4 files analyzed (4 reused)" in err),
+        check("re-checked" not in err and (attempt == "first" or "4 files analyzed (4 reused)" in err),
               "-p, two modules (%s): nothing analyzed again" % attempt, err)
     # Caller and callee in two directories, the caller's first in
     # compile_commands.json: it is analyzed again after its callee.
@@ -315,10 +340,11 @@ def test_incremental_interproc(t):
               "-p -j%s: the caller's findings equal the joint run's" % jobs, xtu_findings(db, "foo_main.c"), err)
         # With -j1 the caller is always done first; with -j2 the callee
         # may finish first (then nothing is stale): only the findings count.
-        check(jobs == "2" or "analyzed 1 file again" in err, "-p -j1: the caller was analyzed again", err)
+        check(jobs == "2" or re.search(r"^mmiocheck: 2 files analyzed .*; 1 file re-checked \(-v names them\)$",
+                                       err, re.M), "-p -j1: the caller was analyzed again", err)
     db = os.path.join(cdir, "j1.db")
     status, _, err = run([t.m, "-p", cdir, "-j1", "--db", db])
-    check("2 files analyzed (2 reused)" in err and "again" not in err and xtu_findings(db, "foo_main.c") == want,
+    check("2 files analyzed (2 reused)" in err and "re-checked" not in err and xtu_findings(db, "foo_main.c") == want,
           "-p unchanged re-run: both reused, nothing analyzed again", err)
     # The callee's file changes (the wrapper's write is now ordered): the
     # unchanged caller must not keep its MMIO001 findings.
@@ -326,9 +352,10 @@ def test_incremental_interproc(t):
         text = f.read()
     with open(hw_c, "w") as f:
         f.write(text.replace("writel_relaxed(val, dev->regs + reg);", "writel(val, dev->regs + reg);", 1))
-    status, _, err = run([t.m, "-p", cdir, "-j1", "--db", db])
+    status, _, err = run([t.m, "-p", cdir, "-j1", "-v", "--db", db])
     got = xtu_findings(db, "foo_main.c")
-    check(got == want[2:] and "analyzed 1 file again" in err,
+    check(got == want[2:] and "1 file re-checked" in err and
+          re.search(r"^mmiocheck: \S*foo_main.c: analyzed again: a callee's summary changed$", err, re.M),
           "-p after the callee changed: the reused caller was analyzed again, MMIO001 gone", got, err)
     with open(hw_c, "w") as f:
         f.write(text)
@@ -343,13 +370,14 @@ def test_incremental_interproc(t):
     fdb = os.path.join(t.work, "xtu-files.db")
     run([t.m, "--db", fdb, main_c, hw_c, "--", "-I", t.include])
     status, _, err = run([t.m, "--db", fdb, main_c, hw_c, "--", "-I", t.include])
-    check("2 files reused" in err and xtu_findings(fdb, "foo_main.c") == want, "FILE mode unchanged: reused", err)
+    check("2 files analyzed (2 reused)" in err and xtu_findings(fdb, "foo_main.c") == want,
+          "FILE mode unchanged: reused", err)
     with open(hw_c, "w") as f:
         f.write(text.replace("writel_relaxed(val, dev->regs + reg);", "writel(val, dev->regs + reg);", 1))
     status, _, err = run([t.m, "--db", fdb, hw_c, "--", "-I", t.include])
     got = xtu_findings(fdb, "foo_main.c")
-    check(got == want[2:] and "analyzed 1 file again" in err,
-          "FILE mode: the changed callee alone re-checks its caller", got, err)
+    check(got == want[2:] and "1 file analyzed (0 reused), 0 with parse errors, 0 failed, 0 findings; 1 file "
+          "re-checked (-v names them)" in err, "FILE mode: the changed callee alone re-checks its caller", got, err)
 
 
 def main():

@@ -27,8 +27,8 @@ static struct mc_file_diag errors[1] = {
 };
 
 static struct mc_function_info functions[2] = {
-	{ "foo_doorbell", 9, 10, 12, false },
-	{ "foo_flush", 28, 6, 8, false },
+	{ "foo_doorbell", 9, 10, 12, false, false, false },
+	{ "foo_flush", 28, 6, 8, false, false, false },
 };
 
 static void set_finding(struct mc_chain *f, const char *rule, const char *model,

@@ -58,7 +58,7 @@ static void test_inputs_roundtrip(const char *db)
 	struct store *st = store_open(db, &err);
 	struct mc_trace_step steps[2] = { { "acquire", "a.c", 2, 3, "spin_lock(&l)" },
 					  { "write", "a.c", 4, 5, "writel_relaxed(p)" } };
-	struct mc_function_info fn = { "f", 1, 7, 9, false };
+	struct mc_function_info fn = { "f", 1, 7, 9, false, false, false };
 	struct mc_chain f;
 	struct mc_finding defect = { 0 };
 	struct mc_result r, *back = xcalloc(1, sizeof(*back));

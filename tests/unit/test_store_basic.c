@@ -36,8 +36,8 @@ static struct mc_trace_step steps[2][3] = {
 static struct mc_chain findings[2];
 static struct mc_finding defects[2];	/* one chain each */
 static struct mc_function_info functions[2] = {
-	{ "foo_doorbell", 9, 12, 20, false },
-	{ "foo_raw", 19, 14, 30, true },
+	{ "foo_doorbell", 9, 12, 20, false, false, false },
+	{ "foo_raw", 19, 14, 30, true, false, false },
 };
 
 /* A hand-built unit: 2 functions, 2 findings with 3 trace steps each. */

@@ -90,7 +90,7 @@ static str_id arg_text(struct fn_ctx *f, CXCursor a)
 		CXCursor var = fe_named_variable(u);
 		if (!clang_Cursor_isNull(var) && !clang_Cursor_hasVarDeclGlobalStorage(var) && !fe_is_pointer(u))
 			return 0;
-		if (!fe_alias_text(f, u, &sb) && !fe_resolved_lvalue(f, u, &sb))
+		if (!fe_alias_text(f, u, &sb))
 			fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);

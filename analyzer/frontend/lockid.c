@@ -6,7 +6,7 @@
  * locals that are another name for part of that path:
  *
  *   struct virt_dma_chan *vc = &xc->vc;          vc->lock    is xc->vc.lock
- *   struct usba_udc *udc = ep->udc;              udc->lock   is ep->udc->lock
+ *   spinlock_t *l = &vc->lock;                   l           is xc->vc.lock
  *   struct uart_8250_port *up = up_to_u8250p(port);
  *                                                up->port.lock is port->lock
  *
@@ -26,10 +26,14 @@
  * the function (facts.c and canon.c's assignment scan).  Anything else
  * keeps its spelling: two names then stay two locks, as before, and the
  * engine's type-path match (engine.c do_release) still pairs them when
- * their type paths agree.  A container_of whose member is not the one the
- * path goes down (`to_virt_chan(chan)->lock`) is not followed either:
- * naming the container in terms of the pointer would be a name no other
- * spelling has, so it would join nothing.
+ * their type paths agree.  That is also why a copied pointer (`udc =
+ * ep->udc`) is not followed: `udc->lock` and `ep->udc->lock` already
+ * share the type path "struct usba_udc::lock", and renaming the lock
+ * would only respell messages ("dev_id->vc.lock" for `mc = dev_id`).
+ * A container_of whose member is not the one the path goes down
+ * (`to_virt_chan(chan)->lock`) is not followed either: naming the
+ * container in terms of the pointer would be a name no other spelling
+ * has, so it would join nothing.
  */
 #include "fe_internal.h"
 
@@ -48,10 +52,13 @@ struct lock_step {
 	CXType base;
 };
 
-/* A lock expression as root + steps, steps[0] applied to the root. */
+/* A lock expression as root + steps, steps[0] applied to the root.
+ * kept_type: the type path from before a container_of was cancelled, 0
+ * while none was (see rewrite_root). */
 struct lock_chain {
 	CXCursor root;
 	VEC(struct lock_step) steps;
+	str_id kept_type;
 };
 
 /* What a container_of() is made of: the pointer, and the member path it
@@ -311,6 +318,7 @@ static void splice_root(struct lock_chain *ch, struct lock_chain *repl, size_t f
 	for (size_t i = from; i < ch->steps.n; i++)
 		VEC_PUSH(repl->steps, ch->steps.v[i]);
 	VEC_FREE(ch->steps);
+	repl->kept_type = ch->kept_type;
 	*ch = *repl;
 }
 
@@ -321,7 +329,7 @@ static void splice_root(struct lock_chain *ch, struct lock_chain *repl, size_t f
 static bool cancel_container(struct lock_chain *ch, struct container_src *cs)
 {
 	size_t k = (size_t)cs->n;
-	struct lock_chain repl = { clang_getNullCursor(), VEC_INIT };
+	struct lock_chain repl = { clang_getNullCursor(), VEC_INIT, 0 };
 
 	if (ch->steps.n <= k || !ch->steps.v[0].arrow)
 		return false;
@@ -338,16 +346,16 @@ static bool cancel_container(struct lock_chain *ch, struct container_src *cs)
 	return true;
 }
 
-/* `(&E)->f` and `p->f` with p = &E are `E.f`; with p = q->r, `q->r->f`. */
-static bool follow_address(struct fn_ctx *f, struct lock_chain *ch, CXCursor target, bool address)
+/* `(&E)->f`, and `p->f` with p = &E, are `E.f`. */
+static bool follow_address(struct fn_ctx *f, struct lock_chain *ch, CXCursor target)
 {
-	struct lock_chain repl = { clang_getNullCursor(), VEC_INIT };
+	struct lock_chain repl = { clang_getNullCursor(), VEC_INIT, 0 };
 
 	if (!stable_path(f, target) || !decompose(target, &repl)) {
 		chain_free(&repl);
 		return false;
 	}
-	if (address && ch->steps.n) {
+	if (ch->steps.n) {
 		ch->steps.v[0].arrow = false;
 		ch->steps.v[0].base = clang_getCursorType(target);
 	}
@@ -355,7 +363,16 @@ static bool follow_address(struct fn_ctx *f, struct lock_chain *ch, CXCursor tar
 	return true;
 }
 
-/* One rewrite of the chain's root; false when none applies. */
+static str_id chain_type(struct tu_ctx *t, const struct lock_chain *ch);
+
+/*
+ * One rewrite of the chain's root; false when none applies.  Cancelling a
+ * container_of keeps the type path the chain had: `mc->vc.lock` with mc =
+ * to_milbeaut_hdmac_chan(vc) is named "vc->lock" but stays "struct
+ * milbeaut_hdmac_chan::vc.lock", the type path every other function
+ * writing `mc->vc.lock` gives it (MMIO005 compares locks by type path
+ * across functions).
+ */
 static bool rewrite_root(struct fn_ctx *f, struct lock_chain *ch)
 {
 	CXCursor r = fe_unwrap(ch->root);
@@ -363,18 +380,19 @@ static bool rewrite_root(struct fn_ctx *f, struct lock_chain *ch)
 	bool arrow = ch->steps.n && ch->steps.v[0].arrow, done = false;
 
 	if (is_unary(r, CXUnaryOperator_AddrOf) && arrow)
-		return follow_address(f, ch, fe_nth_child(r, 0), true);
+		return follow_address(f, ch, fe_nth_child(r, 0));
 	CXCursor init = alias_init(f, r);
 	if (!clang_Cursor_isNull(init)) {
 		r = init;
 		if (is_unary(init, CXUnaryOperator_AddrOf) && (arrow || !ch->steps.n))
-			return follow_address(f, ch, fe_nth_child(init, 0), true);
-		enum CXCursorKind k = clang_getCursorKind(init);
-		if (arrow && (k == CXCursor_MemberRefExpr || k == CXCursor_DeclRefExpr) && is_pointer_value(init))
-			return follow_address(f, ch, init, false);
+			return follow_address(f, ch, fe_nth_child(init, 0));
 	}
-	if (arrow && (container_in_place(f->t, r, &cs) || container_helper(f->t, r, &cs)))
+	if (arrow && (container_in_place(f->t, r, &cs) || container_helper(f->t, r, &cs))) {
+		str_id before = ch->kept_type ? ch->kept_type : chain_type(f->t, ch);
 		done = stable_path(f, cs.ptr) && cancel_container(ch, &cs);
+		if (done)
+			ch->kept_type = before;
+	}
 	container_free(&cs);
 	return done;
 }
@@ -433,11 +451,11 @@ static int resolve(struct fn_ctx *f, struct lock_chain *ch)
 
 void fe_lock_identity(struct fn_ctx *f, CXCursor c, str_id *name, str_id *type)
 {
-	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT };
+	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT, 0 };
 
 	if (decompose(fe_strip_lock(f->t, c), &ch) && resolve(f, &ch)) {
 		*name = chain_name(f->t, &ch);
-		*type = chain_type(f->t, &ch);
+		*type = ch.kept_type ? ch.kept_type : chain_type(f->t, &ch);
 	} else {
 		*name = fe_lock_name(f->t, c);
 		*type = fe_lock_type(f->t, c);
@@ -447,7 +465,7 @@ void fe_lock_identity(struct fn_ctx *f, CXCursor c, str_id *name, str_id *type)
 
 bool fe_resolved_lvalue(struct fn_ctx *f, CXCursor lv, struct strbuf *out)
 {
-	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT };
+	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT, 0 };
 	str_id id = 0;
 
 	if (decompose(lv, &ch) && resolve(f, &ch))
@@ -460,23 +478,19 @@ bool fe_resolved_lvalue(struct fn_ctx *f, CXCursor lv, struct strbuf *out)
 
 bool fe_alias_text(struct fn_ctx *f, CXCursor e, struct strbuf *out)
 {
-	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT };
+	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT, 0 };
 	CXCursor init = alias_init(f, e);
 	str_id id = 0;
 
-	if (clang_Cursor_isNull(init) || !is_pointer_value(e))
+	if (clang_Cursor_isNull(init) || !is_pointer_value(e) || !is_unary(init, CXUnaryOperator_AddrOf))
 		return false;
-	bool address = is_unary(init, CXUnaryOperator_AddrOf);
-	CXCursor target = address ? fe_nth_child(init, 0) : init;
-	enum CXCursorKind k = clang_getCursorKind(fe_unwrap(target));
-	if (!address && k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr)
-		return false;	/* a call (to_virt_chan(chan)): no text names it */
+	CXCursor target = fe_nth_child(init, 0);
 	if (stable_path(f, target) && decompose(target, &ch)) {
 		resolve(f, &ch);
 		id = chain_name(f->t, &ch);
 	}
 	if (id)
-		strbuf_addf(out, "%s%s", address ? "&" : "", strpool_str(f->t->u->strings, id));
+		strbuf_addf(out, "&%s", strpool_str(f->t->u->strings, id));
 	chain_free(&ch);
 	return id != 0;
 }

@@ -4,10 +4,11 @@
  * `struct usba_udc *udc = ep->udc;`, then spin_lock_irqsave(&ep->udc->lock)
  * and, after the endpoint's relaxed register writes (usba_ep_writel() and
  * usba_int_enb_set() are writel_relaxed()), spin_unlock_irqrestore(&udc->lock).
- * udc is never stored again, so both spellings are the lock ep->udc->lock:
- * the unlock releases it (no MMIO007), and the last relaxed write before
- * it is not ordered (MMIO001 under contract).  Before, the unlock released
- * a lock the function had not taken and the lock stayed held at return.
+ * A copied pointer is not followed as an alias (analyzer/frontend/lockid.c):
+ * the two names share the type path "struct usba_udc::lock", and the
+ * release is matched by it (udc is a local, not a second parameter): no
+ * MMIO007, and the last relaxed write before the unlock is MMIO001 under
+ * contract, on each path.
  */
 /* args: --enable MMIO007 */
 #include <linux/kernel.h>

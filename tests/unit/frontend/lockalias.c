@@ -28,7 +28,7 @@ void take(struct virt_dma_chan *vc);
 void names(struct xchan *xc, struct virt_dma_chan *pvc)
 {
 	struct virt_dma_chan *vc = &xc->vc;	/* xc->vc */
-	struct udc *udc = xc->udc;		/* xc->udc */
+	struct udc *udc = xc->udc;		/* a copy: udc */
 	spinlock_t *l = &vc->lock;		/* xc->vc.lock */
 	struct xchan *up = to_xchan(pvc);	/* up->vc is *pvc */
 	struct xchan *in = container_of(pvc, struct xchan, vc);

@@ -37,6 +37,7 @@
  */
 #include "fe_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -313,6 +314,7 @@ static bool container_helper(struct tu_ctx *t, CXCursor call, struct container_s
  * the chain's steps from `from` on. */
 static void splice_root(struct lock_chain *ch, struct lock_chain *repl, size_t from)
 {
+	assert(from <= ch->steps.n);
 	for (size_t i = 0; i < from; i++)
 		free(ch->steps.v[i].field);
 	for (size_t i = from; i < ch->steps.n; i++)
@@ -331,6 +333,7 @@ static bool cancel_container(struct lock_chain *ch, struct container_src *cs)
 	size_t k = (size_t)cs->n;
 	struct lock_chain repl = { clang_getNullCursor(), VEC_INIT, 0 };
 
+	assert(cs->n > 0 && cs->n <= CONTAINER_PATH_MAX && !clang_Cursor_isNull(cs->ptr));
 	if (ch->steps.n <= k || !ch->steps.v[0].arrow)
 		return false;
 	for (size_t i = 0; i < k; i++)

@@ -221,21 +221,21 @@ static bool container_member(struct tu_ctx *t, CXCursor c, struct container_src 
 {
 	CXToken *toks;
 	unsigned n, i, depth = 0, commas = 0;
-	bool ok;
+	bool ok, closed = false;
 
 	call_tokens(t, c, &toks, &n);
 	char *first = n ? token_text(t, toks, 0) : NULL;
 	ok = first && !strcmp(first, "container_of");
 	free(first);
-	for (i = 1; ok && i < n; i++) {
+	for (i = 1; ok && !closed && i < n; i++) {
 		char *tok = token_text(t, toks, i);
 		bool open = !strcmp(tok, "(") || !strcmp(tok, "["), close = !strcmp(tok, ")") || !strcmp(tok, "]");
 		if (commas == 2 && (depth > 1 || open))
 			ok = false;	/* an index or a call in the member */
 		else if (open)
 			depth++;
-		else if (close && --depth == 0)
-			break;		/* the closing parenthesis */
+		else if (close)
+			closed = --depth == 0;	/* the closing parenthesis */
 		else if (depth == 1 && !strcmp(tok, ","))
 			commas++;
 		else if (depth == 1 && commas == 2 && strcmp(tok, "."))
@@ -245,7 +245,7 @@ static bool container_member(struct tu_ctx *t, CXCursor c, struct container_src 
 	}
 	if (toks)
 		clang_disposeTokens(t->tu, toks, n);
-	ok = ok && i < n && depth == 0 && commas == 2 && cs->n > 0;
+	ok = ok && closed && commas == 2 && cs->n > 0;
 	if (!ok)
 		container_free(cs);
 	return ok;

@@ -11,6 +11,7 @@
 #include "state.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -305,6 +306,40 @@ static void judge_release(struct run *R, struct path_state *s, int hi, uint32_t 
 	state_compact_writes(s);
 }
 
+/* The length of the name's leading identifier ("a" of "a->vc.lock") when
+ * it is a parameter of the function, else 0. */
+static size_t param_root(const struct run *R, const char *name)
+{
+	size_t len = 0;
+
+	while (isalnum((unsigned char)name[len]) || name[len] == '_')
+		len++;
+	if (!len || isdigit((unsigned char)name[0]))
+		return 0;
+	for (size_t i = 0; i < R->fn->params.n; i++) {
+		const char *p = strpool_str(R->u->strings, R->fn->params.v[i]);
+		if (p && strlen(p) == len && !strncmp(p, name, len))
+			return len;
+	}
+	return 0;
+}
+
+/*
+ * Two locks the function names from two different parameters (a->vc.lock
+ * and b->vc.lock in f(a, b)): the code holds two objects, so a matching
+ * type path must not join them.  Locals were already followed to their
+ * roots by the frontend (lockid.c); a name rooted anywhere else (a local
+ * it could not follow, a call) may still be the other spelling.
+ */
+static bool distinct_param_roots(const struct run *R, str_id x, str_id y)
+{
+	if (!R->u || !R->u->strings || !x || !y)
+		return false;
+	const char *a = strpool_str(R->u->strings, x), *b = strpool_str(R->u->strings, y);
+	size_t la = a ? param_root(R, a) : 0, lb = b ? param_root(R, b) : 0;
+	return la && lb && (la != lb || strncmp(a, b, la));
+}
+
 static void do_release(struct run *R, struct path_state *s, uint32_t node)
 {
 	const struct ir_node *n = &R->fn->nodes.v[node];
@@ -313,7 +348,8 @@ static void do_release(struct run *R, struct path_state *s, uint32_t node)
 	if (hi < 0 && n->lock_type) {
 		/* same lock spelled through another pointer: match by type path */
 		for (int i = s->nheld - 1; i >= 0 && hi < 0; i--)
-			if (R->fn->nodes.v[s->held[i].acquire_node].lock_type == n->lock_type)
+			if (R->fn->nodes.v[s->held[i].acquire_node].lock_type == n->lock_type &&
+			    !distinct_param_roots(R, s->held[i].lock, n->lock))
 				hi = i;
 	}
 	bool hooked = hi >= 0 ? s->held[hi].hooked : api_hooked(R, n->rule);

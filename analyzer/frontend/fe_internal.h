@@ -182,6 +182,12 @@ bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
 void fe_type_name(CXType ty, struct strbuf *out);
 
+/* lockid.c: one lock however it is spelled (locals that alias a path,
+ * container_of() going back down its member) */
+void fe_lock_identity(struct fn_ctx *f, CXCursor c, str_id *name, str_id *type);
+bool fe_resolved_lvalue(struct fn_ctx *f, CXCursor lv, struct strbuf *out);
+bool fe_alias_text(struct fn_ctx *f, CXCursor e, struct strbuf *out);
+
 /* fnptr.c: parameters, call arguments, indirect-call slots, fnptr stores */
 void fe_params(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
 void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node);

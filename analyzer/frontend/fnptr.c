@@ -64,10 +64,14 @@ static bool is_pointer_arith(CXCursor c)
  * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
  * for pointer arithmetic the device base ("dev->base" for
  * `dev->base + REG`, as an MMIO node's device would be), and any other
- * value as written ("FOO_DB", "0x40"); an integer local is 0.
+ * value as written ("FOO_DB", "0x40"); an integer local is 0.  A local
+ * that is another name for a path is written as that path (lockid.c):
+ * `vc` with `vc = &xc->vc` is "&xc->vc", so the callee's "vc->lock" is
+ * the caller's "xc->vc.lock" however the caller spells it.
  */
-static str_id arg_text(struct tu_ctx *t, CXCursor a)
+static str_id arg_text(struct fn_ctx *f, CXCursor a)
 {
+	struct tu_ctx *t = f->t;
 	struct strbuf sb = STRBUF_INIT;
 	CXCursor u = fe_unwrap(a);
 	str_id id = 0;
@@ -77,7 +81,8 @@ static str_id arg_text(struct tu_ctx *t, CXCursor a)
 		CXCursor in = fe_unwrap(fe_nth_child(u, 0));
 		if (is_named_value(in)) {
 			strbuf_addch(&sb, '&');
-			fe_canon(t, in, &sb);
+			if (!fe_resolved_lvalue(f, in, &sb))
+				fe_canon(t, in, &sb);
 		}
 	} else if (is_named_value(u)) {
 		/* an integer local (alx_mask_msix()'s `reg`) is a value
@@ -85,7 +90,8 @@ static str_id arg_text(struct tu_ctx *t, CXCursor a)
 		CXCursor var = fe_named_variable(u);
 		if (!clang_Cursor_isNull(var) && !clang_Cursor_hasVarDeclGlobalStorage(var) && !fe_is_pointer(u))
 			return 0;
-		fe_canon(t, u, &sb);
+		if (!fe_alias_text(f, u, &sb))
+			fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);
 	} else {
@@ -108,7 +114,7 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 	fn->nodes.v[node].args_off = (uint32_t)fn->args.n;
 	fn->nodes.v[node].nargs = n > 0 ? (uint32_t)n : 0;
 	for (int i = 0; i < n; i++) {
-		str_id id = arg_text(f->t, clang_Cursor_getArgument(call, (unsigned)i));
+		str_id id = arg_text(f, clang_Cursor_getArgument(call, (unsigned)i));
 		VEC_PUSH(fn->args, id);
 	}
 }

@@ -100,8 +100,7 @@ bool fe_lower_guard_decl(struct fn_ctx *f, CXCursor var)
 	struct guard_var g = { klass, 0, 0 };
 	if (n > 0) {
 		CXCursor lock = clang_Cursor_getArgument(call, 0);
-		g.lock = fe_lock_name(f->t, lock);
-		g.lock_type = fe_lock_type(f->t, lock);
+		fe_lock_identity(f, lock, &g.lock, &g.lock_type);
 	}
 	const struct lock_api *api = &r->apis.v[r->guards.v[klass].acquire];
 	uint32_t node = fe_new_node(f, IR_ACQUIRE, var);

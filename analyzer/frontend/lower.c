@@ -237,8 +237,7 @@ static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
 		n.op = api->op == LOCK_ACQUIRE ? IR_ACQUIRE : api->op == LOCK_RELEASE ? IR_RELEASE : IR_TRYACQUIRE;
 		CXCursor a = prim_arg(p, api->lock_arg);
 		if (!clang_Cursor_isNull(a)) {
-			n.lock = fe_lock_name(f->t, a);
-			n.lock_type = fe_lock_type(f->t, a);
+			fe_lock_identity(f, a, &n.lock, &n.lock_type);
 		}
 	} else if (p->ref.kind == REF_ACCESSOR) {
 		const struct accessor *acc = &r->accessors.v[p->ref.index];

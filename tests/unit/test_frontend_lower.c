@@ -318,6 +318,39 @@ static void test_errors(void)
 	strbuf_release(&err);
 }
 
+/* Locks through aliasing locals and container_of are named by their
+ * root and path (lockid.c); locals that change are not followed. */
+static void test_lock_alias(void)
+{
+	struct ir_unit *u = parse("lockalias.c");
+	const struct ir_function *fn = find_fn(u, "names");
+	static const char *const want[][2] = {
+		{ "xc->vc.lock", "struct xchan::vc.lock" },
+		{ "udc->lock", "struct udc::lock" },	/* a copy: not followed */
+		{ "xc->vc.lock", "struct xchan::vc.lock" },
+		/* container_of cancelled: the name of the pointer, the type
+		 * path the container spelling has everywhere */
+		{ "pvc->lock", "struct xchan::vc.lock" },
+		{ "pvc->lock", "struct xchan::vc.lock" },
+	};
+
+	CHECK(u->errors.n == 0);
+	for (int k = 0; k < 5; k++) {
+		const struct ir_node *n = &fn->nodes.v[nth(fn, IR_ACQUIRE, k)];
+		CHECK_STR(str(u, n->lock), want[k][0]);
+		CHECK_STR(str(u, n->lock_type), want[k][1]);
+	}
+	const struct ir_node *call = &fn->nodes.v[nth(fn, IR_CALL, 1)];	/* take(vc) */
+	CHECK(call->nargs == 1);
+	CHECK_STR(str(u, fn->args.v[call->args_off]), "&xc->vc");
+
+	fn = find_fn(u, "kept");
+	CHECK_STR(str(u, fn->nodes.v[nth(fn, IR_ACQUIRE, 0)].lock), "vc->lock");
+	CHECK_STR(str(u, fn->nodes.v[nth(fn, IR_ACQUIRE, 0)].lock_type), "struct virt_dma_chan::lock");
+	CHECK_STR(str(u, fn->nodes.v[nth(fn, IR_ACQUIRE, 1)].lock), "w->lock");
+	ir_unit_free(u);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -329,6 +362,7 @@ int main(void)
 	}
 	fe = frontend_new(rules);
 	test_prims();
+	test_lock_alias();
 	struct ir_unit *u = parse("flow.c");
 	CHECK(u->errors.n == 0);
 	test_conditions(u);

@@ -51,8 +51,19 @@ struct write_site {
 };
 
 struct mmio005_program {
-	bool strict;
+	bool strict, pedantic;
 	VEC(struct write_site) sites;
+};
+
+/* How much a register's sites say that `lock` protects it. */
+struct lock_evidence {
+	str_id lock;
+	const char *lock_name;
+	int locked;			/* sites holding it (the weak bar) */
+	int without;			/* sites without it that vote (not setup
+					 * paths, unless --strict) */
+	int runtime_locked;		/* locked sites outside setup paths */
+	int runtime_functions;		/* the functions they are in */
 };
 
 struct mmio005_fn {
@@ -62,12 +73,13 @@ struct mmio005_fn {
 					 * interrupt registration; NULL otherwise */
 };
 
-static void *mmio005_begin_program(const struct engine_config *cfg, bool strict)
+static void *mmio005_begin_program(const struct engine_config *cfg, const struct check_run_flags *flags)
 {
 	struct mmio005_program *p = xcalloc(1, sizeof(*p));
 
 	(void)cfg;
-	p->strict = strict;
+	p->strict = flags->strict;
+	p->pedantic = flags->pedantic;
 	return p;
 }
 
@@ -309,9 +321,11 @@ static void add_step(step_vec *v, const char *kind, const struct write_site *s, 
 
 /* The finding for an unlocked site of a register protected by `lock`. */
 static void report_site(const struct engine_config *cfg, struct mmio005_program *prog, size_t first, size_t end,
-			const struct write_site *bad, str_id lock, const char *lock_name, int nlocked,
-			struct finding_vec *out)
+			const struct write_site *bad, const struct lock_evidence *ev, struct finding_vec *out)
 {
+	const char *lock_name = ev->lock_name;
+	int nlocked = ev->locked;
+
 	for (int m = 0; m < cfg->nmodels; m++) {
 		struct mc_chain f;
 		step_vec steps = VEC_INIT;
@@ -329,19 +343,23 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 		f.site_col = bad->site_col;
 		int shown = 0;
 		for (size_t i = first; i < end && shown < MAX_EVIDENCE; i++) {
-			const struct write_site *ev = &prog->sites.v[i];
-			if (!site_holds(ev, lock))
+			const struct write_site *locked = &prog->sites.v[i];
+			if (!site_holds(locked, ev->lock))
 				continue;
-			add_step(&steps, "evidence", ev, xasprintf("%s written in %s() with %s held", bad->reg_text,
-								   ev->function, lock_name));
+			add_step(&steps, "evidence", locked, xasprintf("%s written in %s() with %s held", bad->reg_text,
+								       locked->function, lock_name));
 			shown++;
 		}
-		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s", bad->reg_text, lock_name,
+		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s%s%s%s", bad->reg_text, lock_name,
+							   bad->nlocks ? " (holding " : "",
+							   bad->nlocks ? bad->lock_names[0] : "", bad->nlocks ? ")" : "",
 							   bad->inner ? ", by " : "", bad->inner ? bad->inner : ""));
-		f.message = xasprintf("%s() writes the register %s without %s, which is held at the other %d write%s of it: "
+		f.message = xasprintf("%s() writes the register %s without %s, which is held at the other %d write%s of it "
+				      "(%d outside setup paths, in %d function%s): "
 				      "a locked section on another CPU can be interleaved with this write "
 				      "at the device; take %s here, or document why the register needs no lock",
 				      bad->accessor, bad->reg_text, lock_name, nlocked, nlocked == 1 ? "" : "s",
+				      ev->runtime_locked, ev->runtime_functions, ev->runtime_functions == 1 ? "" : "s",
 				      lock_name);
 		f.trace = steps.v;
 		f.ntrace = steps.n;
@@ -362,15 +380,12 @@ static int cmp_site(const void *a, const void *b)
 	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->col < y->col ? -1 : x->col > y->col);
 }
 
-/* Judge one register's sites [first, end). */
-static void judge_register(const struct engine_config *cfg, struct mmio005_program *prog, size_t first,
-			   size_t end, struct finding_vec *out)
+/* The lock held at the most sites of [first, end), 0 if none. */
+static void best_lock(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
 {
-	str_id best = 0;
-	const char *best_name = NULL;
-	int best_n = 0;
 	VEC(str_id) seen = VEC_INIT;
 
+	memset(ev, 0, sizeof(*ev));
 	/* each distinct lock once: count the sites that hold it */
 	for (size_t i = first; i < end; i++)
 		for (int k = 0; k < prog->sites.v[i].nlocks; k++) {
@@ -384,24 +399,95 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 			int n = 0;
 			for (size_t j = first; j < end; j++)
 				n += site_holds(&prog->sites.v[j], l);
-			if (n > best_n) {
-				best = l;
-				best_n = n;
-				best_name = prog->sites.v[i].lock_names[k];
+			if (n > ev->locked) {
+				ev->lock = l;
+				ev->locked = n;
+				ev->lock_name = prog->sites.v[i].lock_names[k];
 			}
 		}
 	VEC_FREE(seen);
-	int without = 0;	/* setup paths do not vote unless --strict */
-	for (size_t i = first; i < end; i++)
-		without += !site_holds(&prog->sites.v[i], best) && (prog->strict || !prog->sites.v[i].init_path);
-	int need = (int)check_info_number(rules_find_check(cfg->rules, "MMIO005"), "min_locked_sites", 2);
-	if (!best || best_n < need || best_n <= without)
-		return;
+}
+
+/* Count the rest of ev: the votes against the lock, and its locked sites
+ * (and their functions) outside setup paths. */
+static void count_evidence(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
+{
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
-		if (site_holds(s, best) || (s->init_path && !prog->strict))
+		if (!site_holds(s, ev->lock)) {
+			ev->without += prog->strict || !s->init_path;	/* setup paths do not vote */
 			continue;
-		report_site(cfg, prog, first, end, s, best, best_name, best_n, out);
+		}
+		if (s->init_path)
+			continue;
+		ev->runtime_locked++;
+		bool same_fn = false;
+		for (size_t j = first; j < i && !same_fn; j++) {
+			const struct write_site *t = &prog->sites.v[j];
+			same_fn = site_holds(t, ev->lock) && !t->init_path && !strcmp(t->function, s->function) &&
+				  !strcmp(t->file, s->file);
+		}
+		ev->runtime_functions += !same_fn;
+	}
+}
+
+/* Is a register key a type path ("struct foo::regs + FOO_CTRL",
+ * "struct cls_uart_struct::txrx", frontend/canon.c), not the spelling of
+ * an expression ("&pkt->entry_count", "ha->cregbase")?  A spelling names
+ * a variable, which may point to any register (a ring entry, a base whose
+ * offset a macro body added). */
+static bool typed_key(const char *reg_text)
+{
+	return !strncmp(reg_text, "struct ", 7) || !strncmp(reg_text, "union ", 6);
+}
+
+/* Is the evidence for the register strong enough for the default output:
+ * the options strong_locked_sites and strong_locked_functions
+ * (rules/checks.json), counted outside setup paths, and, with
+ * strong_typed_key, a key that is a type path.  --pedantic shows the weak
+ * rest. */
+static bool strong_register(const struct engine_config *cfg, const struct lock_evidence *ev, const char *reg_text)
+{
+	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
+	int sites = (int)check_info_number(ci, "strong_locked_sites", 2);
+	int functions = (int)check_info_number(ci, "strong_locked_functions", 1);
+	bool typed = check_info_number(ci, "strong_typed_key", 0) != 0;
+
+	return ev->runtime_locked >= sites && ev->runtime_functions >= functions && (!typed || typed_key(reg_text));
+}
+
+/* Is an unlocked site strong evidence: with strong_site_holds_none, it
+ * holds no driver lock at all (one it holds may be the same lock under
+ * another name, `up->port.lock` for `port->lock`, or the register's
+ * discipline at that site). */
+static bool strong_site(const struct engine_config *cfg, const struct write_site *s)
+{
+	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
+
+	return !s->nlocks || check_info_number(ci, "strong_site_holds_none", 0) == 0;
+}
+
+/* Judge one register's sites [first, end). */
+static void judge_register(const struct engine_config *cfg, struct mmio005_program *prog, size_t first,
+			   size_t end, struct finding_vec *out)
+{
+	struct lock_evidence ev;
+	int need = (int)check_info_number(rules_find_check(cfg->rules, "MMIO005"), "min_locked_sites", 2);
+
+	best_lock(prog, first, end, &ev);
+	if (!ev.lock)
+		return;
+	count_evidence(prog, first, end, &ev);
+	if (ev.locked < need || ev.locked <= ev.without)
+		return;
+	bool strong = prog->pedantic || strong_register(cfg, &ev, prog->sites.v[first].reg_text);
+	for (size_t i = first; i < end && strong; i++) {
+		const struct write_site *s = &prog->sites.v[i];
+		if (site_holds(s, ev.lock) || (s->init_path && !prog->strict))
+			continue;
+		if (!prog->pedantic && !strong_site(cfg, s))
+			continue;
+		report_site(cfg, prog, first, end, s, &ev, out);
 	}
 }
 
@@ -427,6 +513,10 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 static const struct check_option mmio005_options[] = {
 	{ "setup_functions", CHECK_OPTION_TEXT, 0, 0, 0 },
 	{ "min_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
+	{ "strong_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
+	{ "strong_locked_functions", CHECK_OPTION_NUMBER, 1, 1, 1000 },
+	{ "strong_typed_key", CHECK_OPTION_NUMBER, 0, 0, 1 },
+	{ "strong_site_holds_none", CHECK_OPTION_NUMBER, 0, 0, 1 },
 	{ NULL, CHECK_OPTION_TEXT, 0, 0, 0 },
 };
 

@@ -29,7 +29,9 @@ static const char usage_text[] =
 	"                     -p on a kernel tree: the models of the architectures\n"
 	"                     each file can be built for; see --list-models)\n"
 	"  --pedantic         on a kernel tree, also show findings that hold only by\n"
-	"                     the documented contract (no architecture reorders them)\n"
+	"                     the documented contract (no architecture reorders them);\n"
+	"                     everywhere, MMIO005 findings on weak evidence (few locked\n"
+	"                     writes of the register, or all in one function)\n"
 	"  --print-arches     print the architectures and models of each file of a\n"
 	"                     kernel tree (from its Kconfig and Makefiles) and exit\n"
 	"  --rules FILE       load an extra rules file (repeatable)\n"
@@ -268,7 +270,7 @@ static int parse_args(struct cli *c, int argc, char **argv)
 			break;
 		case OPT_SHOW_SUPPRESSED: c->show_suppressed = true; break;
 		case OPT_STATS: c->stats = true; break;
-		case OPT_PEDANTIC: c->pedantic = true; break;
+		case OPT_PEDANTIC: c->opt.pedantic = true; break;
 		case OPT_PRINT_ARCHES: c->print_arches = true; break;
 		case OPT_ENABLE: add_checks(c, optarg, true); break;
 		case OPT_DISABLE: add_checks(c, optarg, false); break;

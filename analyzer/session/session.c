@@ -42,6 +42,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	/* an eighth: the pool's array doubles, and the old one is live meanwhile */
 	s->cfg.max_state_bytes = opt->max_memory / 8;
 	s->strict = opt->strict;
+	s->pedantic = opt->pedantic;
 	s->defer_recheck = opt->defer_recheck;
 	s->force_parse = opt->force_parse;
 	s->place = opt->place;

@@ -48,6 +48,9 @@ struct write_site {
 	char *lock_names[MAX_SITE_LOCKS];
 	int nlocks;
 	bool init_path;
+	char *entry;			/* the kernel runs its function with no
+					 * driver lock held: "a NAPI poll
+					 * function (...)", or NULL */
 };
 
 struct mmio005_program {
@@ -193,6 +196,7 @@ static void site_free(struct write_site *s)
 	free(s->inner);
 	free(s->site_file);
 	free(s->site_function);
+	free(s->entry);
 	for (int i = 0; i < s->nlocks; i++)
 		free(s->lock_names[i]);
 }
@@ -244,6 +248,7 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
 	s->init_path = st->setup || (st->after_irq && !st->after_irq[top]);
+	s->entry = ctx->info->entry ? xstrdup(ctx->info->entry) : NULL;
 }
 
 /* A later path: keep only the locks held on it too. */
@@ -350,10 +355,11 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 								       locked->function, lock_name));
 			shown++;
 		}
-		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s%s%s%s", bad->reg_text, lock_name,
-							   bad->nlocks ? " (holding " : "",
+		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s%s%s%s%s%s", bad->reg_text,
+							   lock_name, bad->nlocks ? " (holding " : "",
 							   bad->nlocks ? bad->lock_names[0] : "", bad->nlocks ? ")" : "",
-							   bad->inner ? ", by " : "", bad->inner ? bad->inner : ""));
+							   bad->inner ? ", by " : "", bad->inner ? bad->inner : "",
+							   bad->entry ? ", in " : "", bad->entry ? bad->entry : ""));
 		f.message = xasprintf("%s() writes the register %s without %s, which is held at the other %d write%s of it "
 				      "(%d outside setup paths, in %d function%s): "
 				      "a locked section on another CPU can be interleaved with this write "
@@ -431,40 +437,78 @@ static void count_evidence(const struct mmio005_program *prog, size_t first, siz
 	}
 }
 
-/* Is a register key a type path ("struct foo::regs + FOO_CTRL",
- * "struct cls_uart_struct::txrx", frontend/canon.c), not the spelling of
- * an expression ("&pkt->entry_count", "ha->cregbase")?  A spelling names
- * a variable, which may point to any register (a ring entry, a base whose
- * offset a macro body added). */
-static bool typed_key(const char *reg_text)
+/* Does text start with a run of name characters (and `.` if members)?
+ * Its length, 0 if not. */
+static size_t name_run(const char *text, bool members)
 {
-	return !strncmp(reg_text, "struct ", 7) || !strncmp(reg_text, "union ", 6);
+	size_t n = 0;
+
+	while (text[n] == '_' || (text[n] >= 'a' && text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
+	       (text[n] >= '0' && text[n] <= '9') || (members && text[n] == '.'))
+		n++;
+	return n;
+}
+
+/*
+ * Does a register key name one register: a type path (frontend/canon.c)
+ * "struct T::member", alone or plus one name or constant ("struct
+ * foo::regs + FOO_CTRL", "struct cls_uart_struct::txrx", "+ 0x1400")?
+ * Other keys are the spelling of an expression, which may stand for many
+ * registers: a variable ("&pkt->entry_count", a ring entry), a base whose
+ * offset a macro added ("ha->cregbase"), an offset computed from the
+ * function's state ("+ hw_lock_control_reg + 4"), the text of a macro
+ * call ("+ ew32(EECD,eecd)").
+ */
+static bool named_key(const char *key)
+{
+	size_t n = !strncmp(key, "struct ", 7) ? 7 : !strncmp(key, "union ", 6) ? 6 : 0;
+	size_t len;
+
+	if (!n || !(len = name_run(key + n, false)) || strncmp(key + n + len, "::", 2))
+		return false;
+	n += len + 2;
+	if (!(len = name_run(key + n, true)))
+		return false;
+	n += len;
+	if (!key[n])
+		return true;
+	if (strncmp(key + n, " + ", 3) && strncmp(key + n, " - ", 3))
+		return false;
+	n += 3;
+	len = name_run(key + n, false);
+	return len && !key[n + len];
 }
 
 /* Is the evidence for the register strong enough for the default output:
  * the options strong_locked_sites and strong_locked_functions
  * (rules/checks.json), counted outside setup paths, and, with
- * strong_typed_key, a key that is a type path.  --pedantic shows the weak
- * rest. */
+ * strong_named_key, a key that names one register.  --pedantic shows the
+ * weak rest. */
 static bool strong_register(const struct engine_config *cfg, const struct lock_evidence *ev, const char *reg_text)
 {
 	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
 	int sites = (int)check_info_number(ci, "strong_locked_sites", 2);
 	int functions = (int)check_info_number(ci, "strong_locked_functions", 1);
-	bool typed = check_info_number(ci, "strong_typed_key", 0) != 0;
+	bool named = check_info_number(ci, "strong_named_key", 0) != 0;
 
-	return ev->runtime_locked >= sites && ev->runtime_functions >= functions && (!typed || typed_key(reg_text));
+	return ev->runtime_locked >= sites && ev->runtime_functions >= functions && (!named || named_key(reg_text));
 }
 
 /* Is an unlocked site strong evidence: with strong_site_holds_none, it
  * holds no driver lock at all (one it holds may be the same lock under
  * another name, `up->port.lock` for `port->lock`, or the register's
- * discipline at that site). */
+ * discipline at that site); with strong_site_entry, the kernel runs its
+ * function with no driver lock held (an interrupt handler, a NAPI poll,
+ * tasklet, timer or work item: rules/frameworks/entry-points.json), not
+ * a callback a framework may serialize or a helper reached only through
+ * the driver's own function pointers. */
 static bool strong_site(const struct engine_config *cfg, const struct write_site *s)
 {
 	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
 
-	return !s->nlocks || check_info_number(ci, "strong_site_holds_none", 0) == 0;
+	if (s->nlocks && check_info_number(ci, "strong_site_holds_none", 0))
+		return false;
+	return s->entry || !check_info_number(ci, "strong_site_entry", 0);
 }
 
 /* Judge one register's sites [first, end). */
@@ -515,8 +559,9 @@ static const struct check_option mmio005_options[] = {
 	{ "min_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
 	{ "strong_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
 	{ "strong_locked_functions", CHECK_OPTION_NUMBER, 1, 1, 1000 },
-	{ "strong_typed_key", CHECK_OPTION_NUMBER, 0, 0, 1 },
+	{ "strong_named_key", CHECK_OPTION_NUMBER, 0, 0, 1 },
 	{ "strong_site_holds_none", CHECK_OPTION_NUMBER, 0, 0, 1 },
+	{ "strong_site_entry", CHECK_OPTION_NUMBER, 0, 0, 1 },
 	{ NULL, CHECK_OPTION_TEXT, 0, 0, 0 },
 };
 

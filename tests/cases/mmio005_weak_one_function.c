@@ -1,7 +1,8 @@
 /*
  * Weak evidence, not shown by default: CQHCI_IS is written with
- * host->lock held only in one function (sdhci_irq(), twice), so the
- * unlocked write in cqhci_recovery_finish() is reported only with
+ * host->lock held only in one function (sdhci_irq(), twice), and the
+ * unlocked write, in cqhci_recovery_finish(), is in a callback, no
+ * kernel entry point: it is reported only with
  * --pedantic (mmio005_weak_one_function_pedantic.c, the same code).
  * Reduced from drivers/mmc/host/cqhci-core.c cqhci_recovery_finish(),
  * which clears the write-1-to-clear CQHCI_IS after a recovery, and

@@ -501,14 +501,16 @@ static bool strong_register(const struct engine_config *cfg, const struct lock_e
  * function with no driver lock held (an interrupt handler, a NAPI poll,
  * tasklet, timer or work item: rules/frameworks/entry-points.json), not
  * a callback a framework may serialize or a helper reached only through
- * the driver's own function pointers. */
+ * the driver's own function pointers.  A setup-path site, reported with
+ * --strict, needs no entry point. */
 static bool strong_site(const struct engine_config *cfg, const struct write_site *s)
 {
 	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
 
 	if (s->nlocks && check_info_number(ci, "strong_site_holds_none", 0))
 		return false;
-	return s->entry || !check_info_number(ci, "strong_site_entry", 0);
+	/* a setup path (shown with --strict) is never an entry point */
+	return s->entry || s->init_path || !check_info_number(ci, "strong_site_entry", 0);
 }
 
 /* Judge one register's sites [first, end). */

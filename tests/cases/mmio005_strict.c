@@ -3,7 +3,7 @@
  * unlocked FOO_CTRL write, and the __init function's).
  */
 /* rules: all */
-/* args: --strict --pedantic */	/* weak evidence by the default's bar (docs/rules/MMIO005.md) */
+/* args: --strict */
 #include <linux/kernel.h>
 #include <linux/init.h>
 #include <linux/spinlock.h>

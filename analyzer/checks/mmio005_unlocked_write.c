@@ -10,6 +10,11 @@
  * `dev->regs + CTRL` of the same struct are one register).  When a lock is
  * held at two or more sites of a register and at more sites than not, the
  * sites without it are reported, with the locked ones as evidence.
+ * Without --pedantic only strong evidence is reported (the strong_*
+ * options, docs/rules/MMIO005.md "Evidence"): enough locked sites outside
+ * setup paths, in more than one function, a key that names one register,
+ * and an unlocked site that holds no lock and runs in a kernel entry
+ * point; Linux 6.1's weaker findings were nearly all wrong.
  *
  * A function that has callers is not an unlocked site itself: its writes
  * (and its helpers') are sites in its callers (spliced), where the

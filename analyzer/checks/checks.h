@@ -111,6 +111,12 @@ struct check_option {
 					 * string's default is unset (NULL) */
 };
 
+/* The options of a run a program-wide check is judged under. */
+struct check_run_flags {
+	bool strict;			/* --strict: setup paths too (MMIO005) */
+	bool pedantic;			/* --pedantic: weak evidence too (MMIO005) */
+};
+
 struct check {
 	/* What the check is: the metadata (check_info) derives from this. */
 	const char *id;			/* "MMIO001": its docs page's name */
@@ -137,7 +143,7 @@ struct check {
 			  const struct eng_lock *held, int returned);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
 	/* Program-wide checks only (program_wide). */
-	void *(*begin_program)(const struct engine_config *cfg, bool strict);
+	void *(*begin_program)(const struct engine_config *cfg, const struct check_run_flags *flags);
 	void (*end_program)(const struct engine_config *cfg, void *program_scratch,
 			    struct finding_vec *out);
 };
@@ -171,7 +177,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 /* Cross-function state: create before the first checks_run_function of a
  * program, end after the last (appends the program-wide findings, each
  * with its own file), then free. */
-struct check_program *checks_program_new(const struct engine_config *cfg, bool strict);
+struct check_program *checks_program_new(const struct engine_config *cfg, const struct check_run_flags *flags);
 void checks_program_end(struct check_program *prog, struct finding_vec *out);
 void checks_program_free(struct check_program *prog);
 /* Fingerprint a finding made outside a function's drafts (program-wide

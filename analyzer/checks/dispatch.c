@@ -42,14 +42,14 @@ struct check_program {
 	void *scratch[16];
 };
 
-struct check_program *checks_program_new(const struct engine_config *cfg, bool strict)
+struct check_program *checks_program_new(const struct engine_config *cfg, const struct check_run_flags *flags)
 {
 	struct check_program *p = xcalloc(1, sizeof(*p));
 
 	p->cfg = cfg;
 	for (int i = 0; i < NCHECKS; i++)
 		if (check_table[i]->program_wide)
-			p->scratch[i] = check_table[i]->begin_program(cfg, strict);
+			p->scratch[i] = check_table[i]->begin_program(cfg, flags);
 	return p;
 }
 

@@ -163,10 +163,10 @@ static void mmio003_end(struct check_ctx *ctx, void *scratch)
 	free(st);
 }
 
-static void *mmio003_begin_program(const struct engine_config *cfg, bool strict)
+static void *mmio003_begin_program(const struct engine_config *cfg, const struct check_run_flags *flags)
 {
 	(void)cfg;
-	(void)strict;
+	(void)flags;
 	return xcalloc(1, sizeof(struct hmb_table));
 }
 

@@ -20,10 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void *mmio004_begin_program(const struct engine_config *cfg, bool strict)
+static void *mmio004_begin_program(const struct engine_config *cfg, const struct check_run_flags *flags)
 {
 	(void)cfg;
-	(void)strict;
+	(void)flags;
 	return xcalloc(1, sizeof(struct hmb_table));
 }
 

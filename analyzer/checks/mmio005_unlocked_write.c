@@ -10,6 +10,11 @@
  * `dev->regs + CTRL` of the same struct are one register).  When a lock is
  * held at two or more sites of a register and at more sites than not, the
  * sites without it are reported, with the locked ones as evidence.
+ * Without --pedantic only strong evidence is reported (the strong_*
+ * options, docs/rules/MMIO005.md "Evidence"): enough locked sites outside
+ * setup paths, in more than one function, a key that names one register,
+ * and an unlocked site that holds no lock and runs in a kernel entry
+ * point; Linux 6.1's weaker findings were nearly all wrong.
  *
  * A function that has callers is not an unlocked site itself: its writes
  * (and its helpers') are sites in its callers (spliced), where the
@@ -48,11 +53,25 @@ struct write_site {
 	char *lock_names[MAX_SITE_LOCKS];
 	int nlocks;
 	bool init_path;
+	char *entry;			/* the kernel runs its function with no
+					 * driver lock held: "a NAPI poll
+					 * function (...)", or NULL */
 };
 
 struct mmio005_program {
-	bool strict;
+	bool strict, pedantic;
 	VEC(struct write_site) sites;
+};
+
+/* How much a register's sites say that `lock` protects it. */
+struct lock_evidence {
+	str_id lock;
+	const char *lock_name;
+	int locked;			/* sites holding it (the weak bar) */
+	int without;			/* sites without it that vote (not setup
+					 * paths, unless --strict) */
+	int runtime_locked;		/* locked sites outside setup paths */
+	int runtime_functions;		/* the functions they are in */
 };
 
 struct mmio005_fn {
@@ -62,12 +81,13 @@ struct mmio005_fn {
 					 * interrupt registration; NULL otherwise */
 };
 
-static void *mmio005_begin_program(const struct engine_config *cfg, bool strict)
+static void *mmio005_begin_program(const struct engine_config *cfg, const struct check_run_flags *flags)
 {
 	struct mmio005_program *p = xcalloc(1, sizeof(*p));
 
 	(void)cfg;
-	p->strict = strict;
+	p->strict = flags->strict;
+	p->pedantic = flags->pedantic;
 	return p;
 }
 
@@ -181,6 +201,7 @@ static void site_free(struct write_site *s)
 	free(s->inner);
 	free(s->site_file);
 	free(s->site_function);
+	free(s->entry);
 	for (int i = 0; i < s->nlocks; i++)
 		free(s->lock_names[i]);
 }
@@ -232,6 +253,7 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
 	s->init_path = st->setup || (st->after_irq && !st->after_irq[top]);
+	s->entry = ctx->info->entry ? xstrdup(ctx->info->entry) : NULL;
 }
 
 /* A later path: keep only the locks held on it too. */
@@ -309,9 +331,11 @@ static void add_step(step_vec *v, const char *kind, const struct write_site *s, 
 
 /* The finding for an unlocked site of a register protected by `lock`. */
 static void report_site(const struct engine_config *cfg, struct mmio005_program *prog, size_t first, size_t end,
-			const struct write_site *bad, str_id lock, const char *lock_name, int nlocked,
-			struct finding_vec *out)
+			const struct write_site *bad, const struct lock_evidence *ev, struct finding_vec *out)
 {
+	const char *lock_name = ev->lock_name;
+	int nlocked = ev->locked;
+
 	for (int m = 0; m < cfg->nmodels; m++) {
 		struct mc_chain f;
 		step_vec steps = VEC_INIT;
@@ -329,19 +353,24 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 		f.site_col = bad->site_col;
 		int shown = 0;
 		for (size_t i = first; i < end && shown < MAX_EVIDENCE; i++) {
-			const struct write_site *ev = &prog->sites.v[i];
-			if (!site_holds(ev, lock))
+			const struct write_site *locked = &prog->sites.v[i];
+			if (!site_holds(locked, ev->lock))
 				continue;
-			add_step(&steps, "evidence", ev, xasprintf("%s written in %s() with %s held", bad->reg_text,
-								   ev->function, lock_name));
+			add_step(&steps, "evidence", locked, xasprintf("%s written in %s() with %s held", bad->reg_text,
+								       locked->function, lock_name));
 			shown++;
 		}
-		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s", bad->reg_text, lock_name,
-							   bad->inner ? ", by " : "", bad->inner ? bad->inner : ""));
-		f.message = xasprintf("%s() writes the register %s without %s, which is held at the other %d write%s of it: "
+		add_step(&steps, "write", bad, xasprintf("%s written here without %s%s%s%s%s%s%s%s", bad->reg_text,
+							   lock_name, bad->nlocks ? " (holding " : "",
+							   bad->nlocks ? bad->lock_names[0] : "", bad->nlocks ? ")" : "",
+							   bad->inner ? ", by " : "", bad->inner ? bad->inner : "",
+							   bad->entry ? ", in " : "", bad->entry ? bad->entry : ""));
+		f.message = xasprintf("%s() writes the register %s without %s, which is held at the other %d write%s of it "
+				      "(%d outside setup paths, in %d function%s): "
 				      "a locked section on another CPU can be interleaved with this write "
 				      "at the device; take %s here, or document why the register needs no lock",
 				      bad->accessor, bad->reg_text, lock_name, nlocked, nlocked == 1 ? "" : "s",
+				      ev->runtime_locked, ev->runtime_functions, ev->runtime_functions == 1 ? "" : "s",
 				      lock_name);
 		f.trace = steps.v;
 		f.ntrace = steps.n;
@@ -362,15 +391,12 @@ static int cmp_site(const void *a, const void *b)
 	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->col < y->col ? -1 : x->col > y->col);
 }
 
-/* Judge one register's sites [first, end). */
-static void judge_register(const struct engine_config *cfg, struct mmio005_program *prog, size_t first,
-			   size_t end, struct finding_vec *out)
+/* The lock held at the most sites of [first, end), 0 if none. */
+static void best_lock(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
 {
-	str_id best = 0;
-	const char *best_name = NULL;
-	int best_n = 0;
 	VEC(str_id) seen = VEC_INIT;
 
+	memset(ev, 0, sizeof(*ev));
 	/* each distinct lock once: count the sites that hold it */
 	for (size_t i = first; i < end; i++)
 		for (int k = 0; k < prog->sites.v[i].nlocks; k++) {
@@ -384,24 +410,135 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 			int n = 0;
 			for (size_t j = first; j < end; j++)
 				n += site_holds(&prog->sites.v[j], l);
-			if (n > best_n) {
-				best = l;
-				best_n = n;
-				best_name = prog->sites.v[i].lock_names[k];
+			if (n > ev->locked) {
+				ev->lock = l;
+				ev->locked = n;
+				ev->lock_name = prog->sites.v[i].lock_names[k];
 			}
 		}
 	VEC_FREE(seen);
-	int without = 0;	/* setup paths do not vote unless --strict */
-	for (size_t i = first; i < end; i++)
-		without += !site_holds(&prog->sites.v[i], best) && (prog->strict || !prog->sites.v[i].init_path);
-	int need = (int)check_info_number(rules_find_check(cfg->rules, "MMIO005"), "min_locked_sites", 2);
-	if (!best || best_n < need || best_n <= without)
-		return;
+}
+
+/* Count the rest of ev: the votes against the lock, and its locked sites
+ * (and their functions) outside setup paths. */
+static void count_evidence(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
+{
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
-		if (site_holds(s, best) || (s->init_path && !prog->strict))
+		if (!site_holds(s, ev->lock)) {
+			ev->without += prog->strict || !s->init_path;	/* setup paths do not vote */
 			continue;
-		report_site(cfg, prog, first, end, s, best, best_name, best_n, out);
+		}
+		if (s->init_path)
+			continue;
+		ev->runtime_locked++;
+		bool same_fn = false;
+		for (size_t j = first; j < i && !same_fn; j++) {
+			const struct write_site *t = &prog->sites.v[j];
+			same_fn = site_holds(t, ev->lock) && !t->init_path && !strcmp(t->function, s->function) &&
+				  !strcmp(t->file, s->file);
+		}
+		ev->runtime_functions += !same_fn;
+	}
+}
+
+/* Does text start with a run of name characters (and `.` if members)?
+ * Its length, 0 if not. */
+static size_t name_run(const char *text, bool members)
+{
+	size_t n = 0;
+
+	while (text[n] == '_' || (text[n] >= 'a' && text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
+	       (text[n] >= '0' && text[n] <= '9') || (members && text[n] == '.'))
+		n++;
+	return n;
+}
+
+/*
+ * Does a register key name one register: a type path (frontend/canon.c)
+ * "struct T::member", alone or plus one name or constant ("struct
+ * foo::regs + FOO_CTRL", "struct cls_uart_struct::txrx", "+ 0x1400")?
+ * Other keys are the spelling of an expression, which may stand for many
+ * registers: a variable ("&pkt->entry_count", a ring entry), a base whose
+ * offset a macro added ("ha->cregbase"), an offset computed from the
+ * function's state ("+ hw_lock_control_reg + 4"), the text of a macro
+ * call ("+ ew32(EECD,eecd)").
+ */
+static bool named_key(const char *key)
+{
+	size_t n = !strncmp(key, "struct ", 7) ? 7 : !strncmp(key, "union ", 6) ? 6 : 0;
+	size_t len;
+
+	if (!n || !(len = name_run(key + n, false)) || strncmp(key + n + len, "::", 2))
+		return false;
+	n += len + 2;
+	if (!(len = name_run(key + n, true)))
+		return false;
+	n += len;
+	if (!key[n])
+		return true;
+	if (strncmp(key + n, " + ", 3) && strncmp(key + n, " - ", 3))
+		return false;
+	n += 3;
+	len = name_run(key + n, false);
+	return len && !key[n + len];
+}
+
+/* Is the evidence for the register strong enough for the default output:
+ * the options strong_locked_sites and strong_locked_functions
+ * (rules/checks.json), counted outside setup paths, and, with
+ * strong_named_key, a key that names one register.  --pedantic shows the
+ * weak rest. */
+static bool strong_register(const struct engine_config *cfg, const struct lock_evidence *ev, const char *reg_text)
+{
+	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
+	int sites = (int)check_info_number(ci, "strong_locked_sites", 2);
+	int functions = (int)check_info_number(ci, "strong_locked_functions", 1);
+	bool named = check_info_number(ci, "strong_named_key", 0) != 0;
+
+	return ev->runtime_locked >= sites && ev->runtime_functions >= functions && (!named || named_key(reg_text));
+}
+
+/* Is an unlocked site strong evidence: with strong_site_holds_none, it
+ * holds no driver lock at all (one it holds may be the same lock under
+ * another name, `up->port.lock` for `port->lock`, or the register's
+ * discipline at that site); with strong_site_entry, the kernel runs its
+ * function with no driver lock held (an interrupt handler, a NAPI poll,
+ * tasklet, timer or work item: rules/frameworks/entry-points.json), not
+ * a callback a framework may serialize or a helper reached only through
+ * the driver's own function pointers.  A setup-path site, reported with
+ * --strict, needs no entry point. */
+static bool strong_site(const struct engine_config *cfg, const struct write_site *s)
+{
+	const struct check_info *ci = rules_find_check(cfg->rules, "MMIO005");
+
+	if (s->nlocks && check_info_number(ci, "strong_site_holds_none", 0))
+		return false;
+	/* a setup path (shown with --strict) is never an entry point */
+	return s->entry || s->init_path || !check_info_number(ci, "strong_site_entry", 0);
+}
+
+/* Judge one register's sites [first, end). */
+static void judge_register(const struct engine_config *cfg, struct mmio005_program *prog, size_t first,
+			   size_t end, struct finding_vec *out)
+{
+	struct lock_evidence ev;
+	int need = (int)check_info_number(rules_find_check(cfg->rules, "MMIO005"), "min_locked_sites", 2);
+
+	best_lock(prog, first, end, &ev);
+	if (!ev.lock)
+		return;
+	count_evidence(prog, first, end, &ev);
+	if (ev.locked < need || ev.locked <= ev.without)
+		return;
+	bool strong = prog->pedantic || strong_register(cfg, &ev, prog->sites.v[first].reg_text);
+	for (size_t i = first; i < end && strong; i++) {
+		const struct write_site *s = &prog->sites.v[i];
+		if (site_holds(s, ev.lock) || (s->init_path && !prog->strict))
+			continue;
+		if (!prog->pedantic && !strong_site(cfg, s))
+			continue;
+		report_site(cfg, prog, first, end, s, &ev, out);
 	}
 }
 
@@ -427,6 +564,11 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 static const struct check_option mmio005_options[] = {
 	{ "setup_functions", CHECK_OPTION_TEXT, 0, 0, 0 },
 	{ "min_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
+	{ "strong_locked_sites", CHECK_OPTION_NUMBER, 2, 1, 1000 },
+	{ "strong_locked_functions", CHECK_OPTION_NUMBER, 1, 1, 1000 },
+	{ "strong_named_key", CHECK_OPTION_NUMBER, 0, 0, 1 },
+	{ "strong_site_holds_none", CHECK_OPTION_NUMBER, 0, 0, 1 },
+	{ "strong_site_entry", CHECK_OPTION_NUMBER, 0, 0, 1 },
 	{ NULL, CHECK_OPTION_TEXT, 0, 0, 0 },
 };
 

@@ -38,7 +38,6 @@ struct cli {
 	bool show_suppressed;	/* --show-suppressed */
 	bool prior_errors;	/* an earlier process of this run failed files */
 	/* where each file of a kernel tree runs (analyze_place.c) */
-	bool pedantic;		/* also findings that hold by the documented contract only */
 	bool print_arches;	/* print each file's placement instead of analyzing */
 	void *place;		/* the placements, or NULL */
 	char *place_models;	/* the run's models from them */

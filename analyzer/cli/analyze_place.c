@@ -193,7 +193,7 @@ int place_jobs(struct cli *c, struct job_set *set)
 	cache_dir = cache_dir_of(set->opt.db_path);
 	strbuf_init(&run);
 	for (size_t i = 0; i < set->jobs.n; i++) {
-		struct placed_file *f = place_one(at, &set->jobs.v[i], cache_dir, c->pedantic, &run);
+		struct placed_file *f = place_one(at, &set->jobs.v[i], cache_dir, c->opt.pedantic, &run);
 		if (f)
 			VEC_PUSH(ps->files, f);
 		any_plain |= !f;

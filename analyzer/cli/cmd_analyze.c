@@ -29,7 +29,10 @@ static const char usage_text[] =
 	"                     -p on a kernel tree: the models of the architectures\n"
 	"                     each file can be built for; see --list-models)\n"
 	"  --pedantic         on a kernel tree, also show findings that hold only by\n"
-	"                     the documented contract (no architecture reorders them)\n"
+	"                     the documented contract (no architecture reorders them);\n"
+	"                     everywhere, MMIO005 findings on weak evidence (few locked\n"
+	"                     writes, one function, an unnamed register, or an unlocked\n"
+	"                     write outside interrupt/NAPI/timer/work context)\n"
 	"  --print-arches     print the architectures and models of each file of a\n"
 	"                     kernel tree (from its Kconfig and Makefiles) and exit\n"
 	"  --rules FILE       load an extra rules file (repeatable)\n"
@@ -305,7 +308,7 @@ static int apply_option(struct cli *c, int o, int nopt, char **argv)
 	case OPT_STATS: c->stats = true; break;
 	case 'v':
 	case OPT_VERBOSE: c->verbose = true; break;
-	case OPT_PEDANTIC: c->pedantic = true; break;
+	case OPT_PEDANTIC: c->opt.pedantic = true; break;
 	case OPT_PRINT_ARCHES: c->print_arches = true; break;
 	case OPT_ENABLE: add_checks(c, optarg, true); break;
 	case OPT_DISABLE: add_checks(c, optarg, false); break;

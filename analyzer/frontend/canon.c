@@ -357,6 +357,30 @@ static bool is_local_variable(CXCursor e)
 	return !clang_Cursor_isNull(d) && clang_Cursor_hasVarDeclGlobalStorage(d) == 0;
 }
 
+/* clang_visitChildren callback of mentions_local(): stop at the first
+ * local variable. */
+static enum CXChildVisitResult local_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && is_local_variable(c)) {
+		*(bool *)data = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Does the expression use a local variable anywhere?  bnx2x_post_dmae()'s
+ * `cmd_offset + i*4` is every DMAE channel's command memory, not one
+ * register. */
+static bool mentions_local(CXCursor e)
+{
+	bool found = is_local_variable(e);
+
+	if (!found)
+		clang_visitChildren(e, local_visit, &found);
+	return found;
+}
+
 /*
  * MMIO005's register key of an address: "struct foo::regs+FOO_CTRL" for
  * `priv->regs + FOO_CTRL`, "struct foo_regs::ctrl" for `&regs->ctrl`, the
@@ -391,8 +415,9 @@ static void add_collapsed(struct strbuf *out, const char *text, unsigned s, unsi
  * AT_XDMAC_GIE, v).  An offset made by a macro body (it starts where the
  * call's macro does: DOORBELL_RELAXED's `(bp)->db_size * (cid)`) is never
  * named by the macro call's text: it is its value when constant
- * (`0x3c`), else unknown (false).  A local variable names no register
- * either, like a local base pointer.
+ * (`0x3c`), else unknown (false).  An offset made with a local variable
+ * (`reg`, `cmd_offset + i*4`) names no register either, like a local base
+ * pointer.
  */
 static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struct strbuf *out)
 {
@@ -403,7 +428,7 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 	size_t size = 0;
 	bool ok;
 
-	if (is_local_variable(u))
+	if (mentions_local(u))
 		return false;	/* alx_mask_msix()'s `reg`: any register */
 	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &s);
 	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &e);

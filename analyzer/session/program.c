@@ -296,7 +296,7 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	s->stats.summaries += (util_cpu_ns() - start) / 1e9;
 	start = util_cpu_ns();
 	size_t first = out->n;
-	struct check_program *prog = checks_program_new(&s->cfg, s->strict);
+	struct check_program *prog = checks_program_new(&s->cfg, &(struct check_run_flags){ s->strict, s->pedantic });
 	struct finding_vec *rows = xcalloc(n ? n : 1, sizeof(*rows));
 	for (size_t i = 0; i < n; i++) {
 		guard_note_file(files[i].path, GUARD_ANALYZING);

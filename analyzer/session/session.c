@@ -100,6 +100,7 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	strbuf_init(&sb);
 	s->max_seconds = opt->max_seconds;
 	s->strict = opt->strict;
+	s->pedantic = opt->pedantic;
 	s->defer_recheck = opt->defer_recheck;
 	s->force_parse = opt->force_parse;
 	s->place = opt->place;

@@ -25,6 +25,7 @@ struct mc_session {
 	bool any_errors;
 	struct strpool *strings;	/* shared by every unit of the session */
 	bool strict;			/* MMIO005 in setup paths too */
+	bool pedantic;			/* MMIO005 on weak evidence too */
 	int max_seconds;		/* --max-seconds: per unit, 0 = none */
 	size_t rechecked;		/* stale callers analyzed again */
 

@@ -199,6 +199,9 @@ struct mc_options {
 	const char *source_root;	/* paths in findings relative to this */
 	const char *argv_text;		/* recorded in the runs table */
 	bool strict;			/* MMIO005 also in probe/init/remove paths */
+	bool pedantic;			/* --pedantic: also the documented contract
+					 * on a kernel tree, and MMIO005 on weak
+					 * evidence (docs/rules/MMIO005.md) */
 	const char *checks;		/* checks turned on or off, in order: a comma
 					 * list of ids or names ("MMIO007",
 					 * "lock-imbalance", "all"), "-" before one

@@ -68,6 +68,12 @@ static void test_shipped(void)
 	CHECK_STR(check_info_text(ci, "reference_model"), "generic");
 	ci = rules_find_check(r, "MMIO005");
 	CHECK(check_info_number(ci, "min_locked_sites", -1) == 2);
+	/* the default output's bar (docs/rules/MMIO005.md "Evidence") */
+	CHECK(check_info_number(ci, "strong_locked_sites", -1) == 3);
+	CHECK(check_info_number(ci, "strong_locked_functions", -1) == 2);
+	CHECK(check_info_number(ci, "strong_named_key", -1) == 1);
+	CHECK(check_info_number(ci, "strong_site_holds_none", -1) == 1);
+	CHECK(check_info_number(ci, "strong_site_entry", -1) == 1);
 	CHECK_STR(check_info_text(ci, "setup_functions"), "*_probe,*_init,*_remove,*_init_one,*_remove_one");
 	ci = rules_find_check(r, "MMIO007");
 	CHECK(ci && !ci->enabled && ci->defect_is_function && !strcmp(ci->severity, "note"));
@@ -109,7 +115,9 @@ static void test_refused(void)
 	expect_refused(RULES("{ \"id\": \"MMIO001\",\n      \"min_locked_sites\": 3 }"), 4,
 		       "check MMIO001 has no option 'min_locked_sites' (it takes none)");
 	expect_refused(RULES("{ \"id\": \"MMIO005\",\n      \"min_locked_site\": 3 }"), 4,
-		       "check MMIO005 has no option 'min_locked_site' (its options: setup_functions, min_locked_sites)");
+		       "check MMIO005 has no option 'min_locked_site' (its options: setup_functions, min_locked_sites, "
+		       "strong_locked_sites, strong_locked_functions, strong_named_key, strong_site_holds_none, "
+		       "strong_site_entry)");
 	expect_refused(RULES("{ \"id\": \"MMIO005\",\n      \"min_locked_sites\": 0 }"), 4,
 		       "option 'min_locked_sites' of check MMIO005 must be an integer from 1 to 1000");
 	expect_refused(RULES("{ \"id\": \"MMIO005\",\n      \"setup_functions\": 7 }"), 4,

@@ -3,6 +3,7 @@
  * files, with mode.c's writes as the evidence.
  */
 /* rules: all */
+/* args: --pedantic */	/* weak evidence by the default's bar (docs/rules/MMIO005.md) */
 #include "regs.h"
 
 void baz_irq_quirk(struct baz_dev *bz)

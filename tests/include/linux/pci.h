@@ -1,5 +1,6 @@
 /*
- * linux/pci.h - a few PCI declarations drivers use to get their BARs
+ * linux/pci.h - a few PCI declarations drivers use to get their BARs, and
+ * struct pci_driver
  * (Linux 6.1 include/linux/pci.h, include/asm-generic/pci_iomap.h), reduced.
  */
 #ifndef LINUX_PCI_H
@@ -13,6 +14,14 @@ struct pci_dev {
 	unsigned short	device;
 	unsigned int	irq;
 	void		*driver_data;
+};
+
+/* The driver's callbacks the PCI core calls (include/linux/pci.h), reduced. */
+struct pci_driver {
+	const char	*name;
+	void (*remove)(struct pci_dev *dev);
+	int  (*resume)(struct pci_dev *dev);
+	void (*shutdown)(struct pci_dev *dev);
 };
 
 extern int __must_check pci_enable_device(struct pci_dev *dev);

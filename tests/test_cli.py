@@ -373,8 +373,9 @@ def t_stats(c):
     expect(status == 1, "--stats must not change the exit status", status, out, err)
     lines = [l for l in err.splitlines() if l.startswith("mmiocheck: stats: ")]
     expect(len(lines) == 1, "--stats must print exactly one stats line", status, out, err)
-    pat = (r"^mmiocheck: stats: 1 file, 1 function, CPU time: parse \d+\.\d\d s, lowering \d+\.\d\d s, "
-           r"summaries \d+\.\d\d s, engine \d+\.\d\d s \([1-9]\d* models? in one walk: [1-9]\d* visits, "
+    pat = (r"^mmiocheck: stats: 1 file, 1 function, CPU time: parse \d+\.\d\d s, lowering \d+\.\d\d s "
+           r"\(header functions \d+\.\d\d s\), summaries \d+\.\d\d s \(header functions: 0 solved, 0 reused\), "
+           r"engine \d+\.\d\d s \([1-9]\d* models? in one walk: [1-9]\d* visits, "
            r"[1-9]\d* states; 0 at the state bound, 0 summaries capped\), store \d+\.\d\d s$")
     expect(re.match(pat, lines[0]), "the stats line must name every phase", status, out, err)
     _, plain, _ = c.run(["--no-db", good], d)

@@ -150,8 +150,6 @@ struct ir_function {
 	bool is_init;			/* marked __init / __devinit (section attr) */
 	str_id def_file;		/* a driver header it is defined in (0: the
 					 * unit's main file) */
-	uint64_t text_hash;		/* of its definition's text, for a header
-					 * function (shared between units) */
 	uint32_t entry;
 	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
 	VEC(str_id) args;		/* call arguments, see ir_node.args_off */
@@ -194,6 +192,7 @@ struct ir_unit {
 	VEC(char *) dropped_args;
 	uint64_t parse_ns;		/* CPU time of libclang's parse; the rest
 					 * of the frontend's time is lowering */
+	uint64_t header_lower_ns;	/* ... of which, driver header functions */
 };
 
 struct ir_unit *ir_unit_new(const char *path);

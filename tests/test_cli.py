@@ -529,7 +529,7 @@ def t_database(c):
     mode = db_rows(db, "PRAGMA journal_mode")[0][0]
     expect(mode == "wal", "journal_mode must be wal, is %s" % mode)
     version = db_rows(db, "SELECT value FROM meta WHERE key = 'schema_version'")
-    expect(version == [("8",)], "meta.schema_version must be 8: %s" % version)
+    expect(version == [("9",)], "meta.schema_version must be 9: %s" % version)
     runs = db_rows(db, "SELECT status, finished_at IS NOT NULL, models FROM runs")
     expect(runs == [("ok", 1, "contract,ppc64-legacy")], "the run must be finished 'ok': %s" % runs)
     rows = db_rows(db, "SELECT f.rule, f.model, f.line, fn.name FROM findings f "

@@ -22,6 +22,8 @@
 #include <assert.h>
 #include <string.h>
 
+/* Fold a string by its text (and whether there is one) into h: ids are
+ * only meaningful inside one process's pool. */
 static uint64_t hash_id(const struct ipa_program *p, str_id id, uint64_t h)
 {
 	const char *t = id ? strpool_str(p->strings, id) : NULL;
@@ -31,6 +33,7 @@ static uint64_t hash_id(const struct ipa_program *p, str_id id, uint64_t h)
 	return t ? hash_bytes(t, strlen(t) + 1, h) : h;
 }
 
+/* Fold n 32-bit values into h. */
 static uint64_t hash_u32s(const uint32_t *v, size_t n, uint64_t h)
 {
 	return hash_bytes(v, n * sizeof(*v), h);
@@ -56,6 +59,7 @@ static const char *node_rule(const struct rules *r, const struct ir_node *n)
 	}
 }
 
+/* Fold a source range into h: a summary's events carry their lines. */
 static uint64_t hash_loc(const struct ipa_program *p, const struct ir_loc *l, uint64_t h)
 {
 	uint32_t v[4] = { l->line, l->col, l->end_line, l->end_col };
@@ -147,18 +151,20 @@ static uint64_t header_deps(struct ipa_program *p, uint32_t fi)
 
 bool ipa_summarize_header(struct ipa_program *p, uint32_t fi)
 {
-	struct ipa_fn *f = &p->fns.v[fi];
 	bool capped = false;
 
-	assert(f->fn && f->fn->def_file && !f->external);
-	f->deps = header_deps(p, fi);
+	assert(p->fns.v[fi].fn && p->fns.v[fi].fn->def_file && !p->fns.v[fi].external);
+	/* (resolving calls may append looked-up functions: take f after) */
+	uint64_t deps = header_deps(p, fi);
+	struct ipa_fn *f = &p->fns.v[fi];
+
+	f->deps = deps;
 	struct ir_function *s = p->reuse ? p->reuse(p->lookup_ctx, strpool_str(p->strings, f->key), f->deps,
 						    p->strings, &capped) : NULL;
 	if (!s) {
 		p->headers_solved++;
 		return ipa_summarize(p, fi);
 	}
-	f = &p->fns.v[fi];	/* the lookup may not add functions, but be safe */
 	uint64_t h = ipa_summary_hash(p, s);
 	bool changed = h != f->hash;
 	ir_fn_free(f->summary);

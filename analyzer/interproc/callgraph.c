@@ -117,9 +117,9 @@ static str_id header_key(struct ipa_program *p, const struct ir_function *fn)
 }
 
 /*
- * A header function of a unit: the first unit that defines its text owns
- * it; a later unit's copy is not solved again (no graph) and its calls
- * resolve to the first one.  Either way the unit finds it under its own
+ * A header function of a unit: the first unit that defines it (the same
+ * key: the same function after preprocessing) owns it; a later unit's copy
+ * is not solved again (no graph) and its calls resolve to the first one.  Either way the unit finds it under its own
  * static key, like a static function of the file.
  */
 static void add_header_fn(struct ipa_program *p, struct ir_unit *u, struct ir_function *fn, str_id file)

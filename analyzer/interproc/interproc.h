@@ -49,7 +49,7 @@ struct ipa_fn {
 	bool external;			/* summary came from the database */
 	uint64_t hash;			/* of the summary text (0 = empty) */
 	uint64_t deps;			/* header function: what its summary depends
-					 * on (ipa_header_deps); 0 for others */
+					 * on (reuse.c); 0 for others */
 	bool reused;			/* summary taken from the database, not solved */
 	int unknown_calls;		/* indirect calls with no known target */
 	VEC(uint32_t) callees;		/* ipa_fn indices (direct and resolved indirect) */
@@ -67,7 +67,7 @@ typedef struct ir_function *(*ipa_lookup_fn)(void *ctx, const char *key, const c
 					     struct strpool *pool, char **found_key);
 
 /* Looks up the stored summary of a driver header's function by its key and
- * what the summary depends on (ipa_header_deps, with the caller's tool
+ * what the summary depends on (reuse.c, with the caller's tool
  * key); returns a new ir_function in `pool` and sets *capped, or NULL. */
 typedef struct ir_function *(*ipa_reuse_fn)(void *ctx, const char *key, uint64_t deps,
 					    struct strpool *pool, bool *capped);

@@ -396,8 +396,9 @@ def t_stats(c):
     expect(status == 1, "--stats must not change the exit status", status, out, err)
     lines = [l for l in err.splitlines() if l.startswith("mmiocheck: stats: ")]
     expect(len(lines) == 1, "--stats must print exactly one stats line", status, out, err)
-    pat = (r"^mmiocheck: stats: 1 file, 1 function, CPU time: parse \d+\.\d\d s, lowering \d+\.\d\d s, "
-           r"summaries \d+\.\d\d s, engine \d+\.\d\d s \([1-9]\d* models? in one walk: [1-9]\d* visits, "
+    pat = (r"^mmiocheck: stats: 1 file, 1 function, CPU time: parse \d+\.\d\d s, lowering \d+\.\d\d s "
+           r"\(header functions \d+\.\d\d s\), summaries \d+\.\d\d s \(header functions: 0 solved, 0 reused\), "
+           r"engine \d+\.\d\d s \([1-9]\d* models? in one walk: [1-9]\d* visits, "
            r"[1-9]\d* states; 0 at the state bound, 0 summaries capped\), store \d+\.\d\d s$")
     expect(re.match(pat, lines[0]), "the stats line must name every phase", status, out, err)
     _, plain, _ = c.run(["--no-db", good], d)
@@ -594,7 +595,7 @@ def t_database(c):
     mode = db_rows(db, "PRAGMA journal_mode")[0][0]
     expect(mode == "wal", "journal_mode must be wal, is %s" % mode)
     version = db_rows(db, "SELECT value FROM meta WHERE key = 'schema_version'")
-    expect(version == [("8",)], "meta.schema_version must be 8: %s" % version)
+    expect(version == [("9",)], "meta.schema_version must be 9: %s" % version)
     runs = db_rows(db, "SELECT status, finished_at IS NOT NULL, models FROM runs")
     expect(runs == [("ok", 1, "contract,ppc64-legacy")], "the run must be finished 'ok': %s" % runs)
     rows = db_rows(db, "SELECT f.rule, f.model, f.line, fn.name FROM findings f "

@@ -135,23 +135,6 @@ static struct header_fn *find_header_fn(struct tu_ctx *t, str_id name)
 	return NULL;
 }
 
-/* Hash of the function's text, so a summary is shared only between units
- * that saw the same definition. */
-static uint64_t text_hash(struct tu_ctx *t, CXCursor c)
-{
-	CXSourceRange r = clang_getCursorExtent(c);
-	CXFile file;
-	unsigned s, e;
-	size_t size = 0;
-
-	clang_getFileLocation(clang_getRangeStart(r), &file, NULL, NULL, &s);
-	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &e);
-	const char *text = clang_getFileContents(t->tu, file, &size);
-	if (!text || e < s || e > size)
-		return 0;
-	return hash_bytes(text + s, e - s, HASH_SEED);
-}
-
 static void lower_header_fn(struct tu_ctx *t, struct header_fn *h)
 {
 	str_id main = t->cur_file;
@@ -162,7 +145,6 @@ static void lower_header_fn(struct tu_ctx *t, struct header_fn *h)
 	t->cur_file = main;
 	struct ir_function *fn = t->u->functions.v[t->u->functions.n - 1];
 	fn->def_file = h->path;
-	fn->text_hash = text_hash(t, h->cursor);
 }
 
 /*
@@ -174,6 +156,7 @@ void fe_lower_header_calls(struct tu_ctx *t)
 {
 	if (!t->header_fns.n)
 		return;
+	uint64_t start = util_cpu_ns();
 	for (size_t i = 0; i < t->u->functions.n; i++) {
 		const struct ir_function *fn = t->u->functions.v[i];
 		for (size_t k = 0; k < fn->nodes.n; k++) {
@@ -187,6 +170,7 @@ void fe_lower_header_calls(struct tu_ctx *t)
 			fn = t->u->functions.v[i];	/* the vector may have moved */
 		}
 	}
+	t->u->header_lower_ns += util_cpu_ns() - start;
 }
 
 void fe_headers_free(struct tu_ctx *t)

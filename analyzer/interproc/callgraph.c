@@ -104,20 +104,22 @@ static uint32_t add_fn(struct ipa_program *p, struct ir_unit *u, struct ir_funct
 }
 
 /* The key of a driver header's static function: its header, name and
- * the hash of its text, the same in every unit that includes it. */
+ * the fingerprint of the function as lowered, so two units share it only
+ * when they saw the same function after preprocessing (a -D that changes
+ * a macro in its body gives another key). */
 static str_id header_key(struct ipa_program *p, const struct ir_function *fn)
 {
 	char *k = xasprintf("%s:%s#%016llx", S(p, fn->def_file), S(p, fn->name),
-			    (unsigned long long)fn->text_hash);
+			    (unsigned long long)ipa_fn_fingerprint(p, fn));
 	str_id id = strpool_intern(p->strings, k);
 	free(k);
 	return id;
 }
 
 /*
- * A header function of a unit: the first unit that defines its text owns
- * it; a later unit's copy is not solved again (no graph) and its calls
- * resolve to the first one.  Either way the unit finds it under its own
+ * A header function of a unit: the first unit that defines it (the same
+ * key: the same function after preprocessing) owns it; a later unit's copy
+ * is not solved again (no graph) and its calls resolve to the first one.  Either way the unit finds it under its own
  * static key, like a static function of the file.
  */
 static void add_header_fn(struct ipa_program *p, struct ir_unit *u, struct ir_function *fn, str_id file)
@@ -284,7 +286,7 @@ static void build_edges(struct ipa_program *p)
  * summary changed.  A function with a parse error keeps none: what clang
  * dropped from its body could be any write or unlock, so its callers see
  * an unknown call rather than a summary that could invent a finding. */
-static bool summarize(struct ipa_program *p, uint32_t fi)
+bool ipa_summarize(struct ipa_program *p, uint32_t fi)
 {
 	struct ipa_fn *f = &p->fns.v[fi];
 	bool capped = false;
@@ -318,13 +320,19 @@ static void solve_scc(struct ipa_program *p, const uint32_t *members, size_t n)
 	for (size_t k = 0; k < p->fns.v[members[0]].callees.n && !recursive; k++)
 		recursive = p->fns.v[members[0]].callees.v[k] == members[0];
 	if (!recursive) {
-		summarize(p, members[0]);
+		/* a header function's summary may come from the database; in
+		 * a recursive component every member is solved together */
+		const struct ir_function *fn = p->fns.v[members[0]].fn;
+		if (fn && fn->def_file && !p->fns.v[members[0]].external)
+			ipa_summarize_header(p, members[0]);
+		else
+			ipa_summarize(p, members[0]);
 		return;
 	}
 	for (int round = 0; round < IPA_MAX_ROUNDS; round++) {
 		bool changed = false;
 		for (size_t i = 0; i < n; i++)
-			changed |= summarize(p, members[i]);
+			changed |= ipa_summarize(p, members[i]);
 		if (!changed)
 			return;
 	}

@@ -48,6 +48,9 @@ struct ipa_fn {
 	bool capped;			/* summary truncated to lock events */
 	bool external;			/* summary came from the database */
 	uint64_t hash;			/* of the summary text (0 = empty) */
+	uint64_t deps;			/* header function: what its summary depends
+					 * on (reuse.c); 0 for others */
+	bool reused;			/* summary taken from the database, not solved */
 	int unknown_calls;		/* indirect calls with no known target */
 	VEC(uint32_t) callees;		/* ipa_fn indices (direct and resolved indirect) */
 	/* Tarjan bookkeeping */
@@ -63,6 +66,12 @@ struct ipa_fn {
 typedef struct ir_function *(*ipa_lookup_fn)(void *ctx, const char *key, const char *name,
 					     struct strpool *pool, char **found_key);
 
+/* Looks up the stored summary of a driver header's function by its key and
+ * what the summary depends on (reuse.c, with the caller's tool
+ * key); returns a new ir_function in `pool` and sets *capped, or NULL. */
+typedef struct ir_function *(*ipa_reuse_fn)(void *ctx, const char *key, uint64_t deps,
+					    struct strpool *pool, bool *capped);
+
 struct ipa_program {
 	struct strpool *strings;	/* shared by every unit */
 	const struct rules *rules;
@@ -73,7 +82,9 @@ struct ipa_program {
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
 	ipa_lookup_fn lookup;
-	void *lookup_ctx;
+	void *lookup_ctx;		/* passed to lookup and reuse */
+	ipa_reuse_fn reuse;		/* NULL: every header function is solved */
+	size_t headers_solved, headers_reused;
 	VEC(str_id) looked_up;		/* keys asked for (also the misses) */
 };
 
@@ -132,6 +143,16 @@ struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_chec
 struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_function *x,
 			       str_id name, bool *capped);
 uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function *s);
+/* Hash of everything a lowered function says (reuse.c): the same for the
+ * same function after preprocessing, in any unit and any process. */
+uint64_t ipa_fn_fingerprint(const struct ipa_program *p, const struct ir_function *fn);
+/* Summarize function fi, a driver header's function outside a recursive
+ * component, from the database when the stored summary depends on the
+ * same things, else by solving it (reuse.c); true if the summary changed. */
+bool ipa_summarize_header(struct ipa_program *p, uint32_t fi);
+/* Solve function fi from its callees' current summaries (callgraph.c);
+ * true if the summary changed. */
+bool ipa_summarize(struct ipa_program *p, uint32_t fi);
 
 
 

@@ -150,8 +150,6 @@ struct ir_function {
 	bool is_init;			/* marked __init / __devinit (section attr) */
 	str_id def_file;		/* a driver header it is defined in (0: the
 					 * unit's main file) */
-	uint64_t text_hash;		/* of its definition's text, for a header
-					 * function (shared between units) */
 	unsigned parse_errors;		/* clang errors inside its definition: it
 					 * is not checked and has no summary */
 	uint32_t entry;
@@ -196,6 +194,7 @@ struct ir_unit {
 	VEC(char *) dropped_args;
 	uint64_t parse_ns;		/* CPU time of libclang's parse; the rest
 					 * of the frontend's time is lowering */
+	uint64_t header_lower_ns;	/* ... of which, driver header functions */
 };
 
 struct ir_unit *ir_unit_new(const char *path);

@@ -27,6 +27,31 @@ static struct ir_function *lookup_stored(void *ctx, const char *key, const char 
 	return fn;
 }
 
+/* The column value a header function's summary is stored and found with:
+ * what it depends on in the program, and the rules and options (the tool
+ * key of incremental runs); NULL when runs are not incremental. */
+static char *header_deps_text(const struct mc_session *s, uint64_t deps)
+{
+	if (!s->incr || !deps)
+		return NULL;
+	return xasprintf("%016llx/%s", (unsigned long long)deps, incr_tool_key(s->incr));
+}
+
+/* The database as the source of a driver header's function summary solved
+ * by an earlier process from the same function, callees and rules. */
+static struct ir_function *reuse_stored(void *ctx, const char *key, uint64_t deps, struct strpool *pool,
+					bool *capped)
+{
+	struct mc_session *s = ctx;
+	char *want = s->store ? header_deps_text(s, deps) : NULL;
+	char *text = want ? store_find_header_summary(s->store, key, want, capped) : NULL;
+	struct ir_function *fn = text ? ipa_summary_from_text(text, pool, s->rules) : NULL;
+
+	free(want);
+	free(text);
+	return fn;
+}
+
 /* Hand the program-wide chains to the rows of their files' results. */
 static void distribute(struct finding_vec *extra, result_vec *out, size_t first, struct finding_vec *rows)
 {
@@ -59,12 +84,13 @@ static void add_use(summary_vec *used, const char *key, const char *name, char *
 			free(hash);
 			return;
 		}
-	struct store_summary us = { key, name, hash, NULL, capped };
+	struct store_summary us = { key, name, hash, NULL, capped, NULL };
 	VEC_PUSH(*used, us);
 }
 
 /* The summaries the k-th unit defines, and those of other files it used. */
-static void unit_summaries(struct ipa_program *p, size_t k, summary_vec *def, summary_vec *used)
+static void unit_summaries(const struct mc_session *s, struct ipa_program *p, size_t k, summary_vec *def,
+			   summary_vec *used)
 {
 	const struct ir_unit *u = p->units.v[k];
 
@@ -72,7 +98,8 @@ static void unit_summaries(struct ipa_program *p, size_t k, summary_vec *def, su
 		struct ipa_fn *f = &p->fns.v[ipa_unit_fn(p, k, i)];
 		if (f->summary) {
 			struct store_summary ss = { strpool_str(p->strings, f->key), strpool_str(p->strings, f->name),
-						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped };
+						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped,
+						    header_deps_text(s, f->deps) };
 			VEC_PUSH(*def, ss);
 		}
 		for (size_t c = 0; c < f->callees.n; c++) {
@@ -121,6 +148,7 @@ static void free_summaries(summary_vec *v)
 	for (size_t i = 0; i < v->n; i++) {
 		free((char *)v->v[i].hash);
 		free((char *)v->v[i].body);
+		free((char *)v->v[i].deps);
 	}
 	VEC_FREE(*v);
 }
@@ -162,7 +190,7 @@ static int store_unit(struct mc_session *s, struct ipa_program *p, size_t k,
 	if (!s->store)
 		return 0;
 	strbuf_init(&sb);
-	unit_summaries(p, k, &def, &used);
+	unit_summaries(s, p, k, &def, &used);
 	missing_uses(p, k, &used);
 	if (store_add_unit(s->store, s->run_id, res, def.v, def.n, used.v, used.n, &sb) < 0) {
 		*err = xasprintf("%s: could not store the results: %s", u->path, sb.buf);
@@ -240,6 +268,7 @@ static int parse_all(struct mc_session *s, struct pass_file *files, size_t n, ch
 			uint64_t parse = files[i].unit->parse_ns, all = util_cpu_ns() - start;
 			s->stats.parse += parse / 1e9;
 			s->stats.lower += (all > parse ? all - parse : 0) / 1e9;
+			s->stats.lower_headers += files[i].unit->header_lower_ns / 1e9;
 			s->stats.files++;
 		}
 		if (!files[i].unit) {
@@ -290,10 +319,13 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	ipa_init(&p, s->strings, s->rules);
 	p.lookup = lookup_stored;
 	p.lookup_ctx = s;
+	p.reuse = reuse_stored;
 	for (size_t i = 0; i < n; i++)
 		ipa_add_unit(&p, files[i].unit, session_display_path(s, files[i].unit->path));
 	ipa_solve(&p);
 	s->stats.summaries += (util_cpu_ns() - start) / 1e9;
+	s->stats.headers_solved += p.headers_solved;
+	s->stats.headers_reused += p.headers_reused;
 	start = util_cpu_ns();
 	size_t first = out->n;
 	struct check_program *prog = checks_program_new(&s->cfg, &(struct check_run_flags){ s->strict, s->pedantic });

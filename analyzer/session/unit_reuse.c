@@ -276,3 +276,8 @@ size_t incr_reused(const struct incr *in)
 {
 	return in ? in->reused : 0;
 }
+
+const char *incr_tool_key(const struct incr *in)
+{
+	return in->tool_key;
+}

@@ -48,5 +48,8 @@ void incr_unit_free(struct incr_unit *iu);
 
 /* Units reused so far by this session. */
 size_t incr_reused(const struct incr *in);
+/* The tool key: version, models, options and rules contents, as 16 hex
+ * digits (what a stored unit or header summary must have been made with). */
+const char *incr_tool_key(const struct incr *in);
 
 #endif

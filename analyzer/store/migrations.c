@@ -337,13 +337,24 @@ static const char *const schema_v8[] = {
 	" FROM latest_findings GROUP BY rule, rule_name",
 };
 
+/*
+ * Schema version 9: a driver header's function summary says what it was
+ * solved from (interproc/reuse.c: the function's fingerprint, the
+ * summaries its calls resolved to, the tool key), so that another process
+ * including the header takes it instead of solving it again.  NULL for
+ * every other summary and for the rows of older versions: never reused.
+ */
+static const char *const schema_v9[] = {
+	"ALTER TABLE summaries ADD COLUMN deps TEXT",
+};
+
 #define STEP(version, statements) \
 	{ version, statements, sizeof(statements) / sizeof(statements[0]) }
 
 /*
  * The schema, oldest step first.  Invariant: migrations[i].to == i + 1
  * (asserted by schema.c).  Append new steps at the end, one line each
- * (the next is 9).
+ * (the next is 10).
  */
 static const struct migration migrations[] = {
 	STEP(1, schema_v1),
@@ -354,6 +365,7 @@ static const struct migration migrations[] = {
 	STEP(6, schema_v6),
 	STEP(7, schema_v7),
 	STEP(8, schema_v8),
+	STEP(9, schema_v9),
 };
 
 const struct migration *store_migrations(size_t *n)

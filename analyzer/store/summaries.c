@@ -24,8 +24,8 @@ static int insert_defined(struct store *st, long long run_id, long long file_id,
 {
 	sqlite3_stmt *stmt;
 
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body) "
-			       "VALUES (?, ?, ?, ?, ?, ?, ?)", -1, &stmt, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body, deps) "
+			       "VALUES (?, ?, ?, ?, ?, ?, ?, ?)", -1, &stmt, NULL) != SQLITE_OK) {
 		strbuf_addf(err, "%s", sqlite3_errmsg(st->db));
 		return -1;
 	}
@@ -36,6 +36,10 @@ static int insert_defined(struct store *st, long long run_id, long long file_id,
 	sqlite3_bind_text(stmt, 5, s->hash, -1, SQLITE_STATIC);
 	sqlite3_bind_int(stmt, 6, s->capped);
 	sqlite3_bind_text(stmt, 7, s->body ? s->body : "", -1, SQLITE_STATIC);
+	if (s->deps)
+		sqlite3_bind_text(stmt, 8, s->deps, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(stmt, 8);
 	return step_done(st, stmt, err);
 }
 
@@ -78,8 +82,8 @@ static long long file_row(struct store *st, long long run_id, const char *path)
 static int copy_summaries(struct store *st, long long run_id, long long from, long long to, struct strbuf *err)
 {
 	static const char *const sql[] = {
-		"INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body)"
-		" SELECT ?1, ?3, key, name, hash, capped, body FROM summaries WHERE file_id = ?2 ORDER BY id",
+		"INSERT INTO summaries(run_id, file_id, key, name, hash, capped, body, deps)"
+		" SELECT ?1, ?3, key, name, hash, capped, body, deps FROM summaries WHERE file_id = ?2 ORDER BY id",
 		"INSERT INTO summary_uses(file_id, key, hash, name)"
 		" SELECT ?3, key, hash, name FROM summary_uses WHERE file_id = ?2",
 	};
@@ -168,6 +172,25 @@ static char *find_by_key(struct store *st, const char *key)
 	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
 	if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0))
 		body = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+	sqlite3_finalize(stmt);
+	return body;
+}
+
+char *store_find_header_summary(struct store *st, const char *key, const char *deps, bool *capped)
+{
+	sqlite3_stmt *stmt;
+	char *body = NULL;
+
+	*capped = false;
+	if (sqlite3_prepare_v2(st->db, "SELECT body, capped FROM summaries WHERE key = ? AND deps = ?"
+			       " ORDER BY id DESC LIMIT 1", -1, &stmt, NULL) != SQLITE_OK)
+		return NULL;
+	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(stmt, 2, deps, -1, SQLITE_STATIC);
+	if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0)) {
+		body = xstrdup((const char *)sqlite3_column_text(stmt, 0));
+		*capped = sqlite3_column_int(stmt, 1) != 0;
+	}
 	sqlite3_finalize(stmt);
 	return body;
 }

@@ -19,6 +19,8 @@ struct store_summary {
 	const char *hash;	/* 16 hex digits */
 	const char *body;	/* summary text (defined) or NULL (used) */
 	bool capped;
+	const char *deps;	/* a driver header's function: what its summary
+				 * depends on (reuse), else NULL */
 };
 
 /* Store a unit like store_add_result, plus its summaries and the summaries
@@ -36,6 +38,10 @@ int store_add_unit_from(struct store *st, long long run_id, const struct mc_resu
  * defines name (a call into another module), or NULL if none or several
  * do.  *found_key: the key it was stored under (caller frees). */
 char *store_find_summary(struct store *st, const char *key, const char *name, char **found_key);
+/* The latest stored summary text of a driver header's function under key
+ * whose dependencies were `deps` (caller frees), and its capped flag; NULL
+ * if none (interproc/reuse.c). */
+char *store_find_header_summary(struct store *st, const char *key, const char *deps, bool *capped);
 /* Paths of files whose latest analysis (in any run, this one included)
  * used a summary whose latest hash differs from the one it used, or found
  * none for a name one module now defines: they must be analyzed again.  The caller bounds how often (session.c). */

@@ -305,6 +305,7 @@ size_t mc_session_reused(const struct mc_session *s);
 struct mc_stats {
 	double parse;			/* libclang parsing the files */
 	double lower;			/* clang AST to event IR */
+	double lower_headers;		/* ... of it, driver header functions */
 	double summaries;		/* callee summaries of the program */
 	double engine;			/* path walks and checks (all models in one walk) */
 	double store;			/* writing results to the database */
@@ -312,6 +313,8 @@ struct mc_stats {
 	size_t visits, states;		/* (node, state) pairs processed, states made */
 	size_t bounded;			/* functions that hit the per-node state bound */
 	size_t capped;			/* summaries cut to lock events */
+	size_t headers_solved;		/* driver header functions summarized */
+	size_t headers_reused;		/* ... taken from the database instead */
 	int nmodels;			/* models in the walk (hidden ones too) */
 };
 /* The session's totals so far. */

@@ -172,14 +172,14 @@ def t_refusals(ctx):
     newer = os.path.join(d, "newer.db")
     shutil.copy(b, newer)
     con = sqlite3.connect(newer)
-    con.execute("UPDATE meta SET value = '9' WHERE key = 'schema_version'")
+    con.execute("UPDATE meta SET value = '10' WHERE key = 'schema_version'")
     con.commit()
     con.close()
     text = os.path.join(d, "notes.txt")
     with open(text, "w") as f:
         f.write("not a database\n" * 100)
     missing = os.path.join(d, "missing.db")
-    for bad, why in ((out, "is the output database itself"), (newer, "schema version 9, newer"),
+    for bad, why in ((out, "is the output database itself"), (newer, "schema version 10, newer"),
                      (text, "file is not a database"), (missing, "No such file")):
         before = dump(out)
         o, err = merge(ctx, out, [bad, c], want_status=2)

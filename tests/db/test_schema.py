@@ -25,7 +25,7 @@ import subprocess
 
 from dblib import expect, rows, one, file_digest, schema_of, run_tests
 
-CURRENT = 8
+CURRENT = 9
 V1_OBJECTS_CHANGED_LATER = {"runs", "findings"}     # v2 adds runs.uid, v8 the defect columns (ALTER TABLE)
 
 
@@ -217,6 +217,36 @@ def t_migrate_v7_defects(ctx):
     expect(len(got) == 1 and got[0]["paths"] == 3, "query: one defect of the migrated run", out)
 
 
+def t_migrate_v8_header_summaries(ctx):
+    """A database written before header summaries said what they depend on
+    migrates to schema 9 with its summaries kept and their deps NULL; they
+    are never reused (a header function is solved), the new rows carry
+    deps, and the findings are a fresh database's."""
+    d = ctx.fresh_dir("schema-v8-headers")
+    old = os.path.join(d, "v8.db")
+    load_fixture(ctx, old, "v8-header-summaries.sql")
+    before = rows(old, "SELECT id, key, hash, body FROM summaries ORDER BY id")
+    expect(len(before) == 3 and one(old, "SELECT value FROM meta WHERE key = 'schema_version'") == "8",
+           "the fixture: schema 8, three summaries", before)
+    for name in ("foo_hw.h", "foo_rx.c"):
+        with open(os.path.join(ctx.tests, "header_reuse", name)) as f, open(os.path.join(d, name), "w") as g:
+            g.write(f.read())
+    args = ["--stats", "--format", "json", "--source-root", d, "foo_rx.c", "--", "-I", ctx.include,
+            "-DFOO_RELAXED_DOORBELL"]
+    status, out, err = ctx.run(["--db", old] + args, cwd=d)
+    expect(status == 1 and one(old, "PRAGMA user_version") == CURRENT, "analyze migrates it", status, err)
+    expect(rows(old, "SELECT id, key, hash, body FROM summaries WHERE run_id = 1 ORDER BY id") == before and
+           one(old, "SELECT COUNT(*) FROM summaries WHERE run_id = 1 AND deps IS NOT NULL") == 0,
+           "the old summaries survive, with deps NULL")
+    expect("(header functions: 2 solved, 0 reused)" in err, "old header summaries are not reused", err)
+    expect(one(old, "SELECT COUNT(*) FROM summaries WHERE run_id = 2 AND deps IS NOT NULL") == 2,
+           "the new header summaries carry their deps")
+    new = os.path.join(d, "new.db")
+    _, fresh_out, _ = ctx.run(["--db", new] + args, cwd=d)
+    expect(json.loads(out)["findings"] == json.loads(fresh_out)["findings"], "the findings of a fresh database",
+           out[:400], fresh_out[:400])
+
+
 def t_failed_upgrade(ctx):
     d = ctx.fresh_dir("schema-failed")
     old = os.path.join(d, "v1.db")
@@ -279,9 +309,9 @@ def bad_databases(ctx, d):
     newer = os.path.join(d, "newer.db")
     load_fixture(ctx, newer)
     con = sqlite3.connect(newer)
-    con.executescript("UPDATE meta SET value = '9' WHERE key = 'schema_version'; PRAGMA user_version = 9;")
+    con.executescript("UPDATE meta SET value = '10' WHERE key = 'schema_version'; PRAGMA user_version = 10;")
     con.close()
-    out.append((newer, "database has schema version 9, newer than this mmiocheck"))
+    out.append((newer, "database has schema version 10, newer than this mmiocheck"))
     # One step ahead of this build (a v2 database of main, relabelled).
     ahead = os.path.join(d, "ahead.db")
     load_fixture(ctx, ahead, "v2.sql")

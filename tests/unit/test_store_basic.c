@@ -118,13 +118,13 @@ static void test_create_and_add(const char *db_path)
 		return;
 	}
 	v = query_text(db_path, "SELECT value FROM meta WHERE key = 'schema_version'");
-	CHECK_STR(v, "8");
+	CHECK_STR(v, "9");
 	free(v);
 	v = query_text(db_path, "PRAGMA journal_mode");
 	CHECK_STR(v, "wal");
 	free(v);
 	v = query_text(db_path, "PRAGMA user_version");
-	CHECK_STR(v, "8");
+	CHECK_STR(v, "9");
 	free(v);
 
 	long long run = store_begin_run(st, "0.1.0", "contract", "mmiocheck a.c", "/tmp", &err);
@@ -228,8 +228,8 @@ static void test_refusals(const char *ours)
 	make_sqlite_file(foreign, "CREATE TABLE t(x); INSERT INTO t VALUES (42);");
 	check_refused(foreign, "not a mmiocheck database");
 
-	make_sqlite_file(ours, "UPDATE meta SET value = '9' WHERE key = 'schema_version'");
-	check_refused(ours, "schema version 9, newer than");
+	make_sqlite_file(ours, "UPDATE meta SET value = '10' WHERE key = 'schema_version'");
+	check_refused(ours, "schema version 10, newer than");
 
 	f = fopen(text, "w");
 	CHECK(f != NULL);

@@ -123,6 +123,9 @@ struct check {
 	const char *name;		/* "unordered-release": for -W NAME */
 	const char *severity;		/* default: "error" | "warning" | "note" */
 	bool off_by_default;		/* reports only with --enable */
+	bool pedantic_only;		/* off by default, on with --pedantic
+					 * (or --enable): true by the rule,
+					 * rarely what a maintainer would fix */
 	bool defect_is_function;	/* one finding per function, not site */
 	bool program_wide;		/* begin_program/end_program: judged
 					 * over every function of the program */

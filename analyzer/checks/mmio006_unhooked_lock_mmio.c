@@ -51,6 +51,7 @@ const struct check check_mmio006 = {
 	.id = "MMIO006",
 	.name = "unhooked-lock-mmio",
 	.severity = "warning",
+	.pedantic_only = true,
 	.summary = "an MMIO write protected only by a lock the mmiowb hook does not cover (mutex, "
 		   "rw-semaphore, semaphore, rwlock, bit spinlock, local_lock)",
 	.on_escape = mmio006_escape,

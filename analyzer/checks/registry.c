@@ -142,7 +142,8 @@ static int bind_one(const struct rules *r, const struct check *c, const struct c
 	ci->severity = xstrdup(off ? "warning" : e && e->severity ? e->severity : c->severity);
 	ci->summary = xstrdup(e && e->summary ? e->summary : c->summary);
 	ci->defect_is_function = c->defect_is_function;
-	ci->enabled = !off && (e && e->enabled >= 0 ? e->enabled : !c->off_by_default);
+	ci->pedantic_only = c->pedantic_only;
+	ci->enabled = !off && (e && e->enabled >= 0 ? e->enabled : !c->off_by_default && !c->pedantic_only);
 	return bind_options(r, c, e, ci, err);
 }
 

@@ -78,6 +78,9 @@ int cli_checks_load(const char *rules_dir, const char *const *extra, int nextra,
 	opt.rules_dir = rules_dir;
 	opt.extra_rules = extra;
 	opt.nextra_rules = nextra;
+	/* every check on: a rule's level is its severity, whether or not it
+	 * reports by default ("off" is --list-checks' word for the latter) */
+	opt.checks = "all";
 	s = mc_session_open(&opt, &err);
 	if (!s) {
 		mc_error("%s", err);

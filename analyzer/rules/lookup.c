@@ -171,6 +171,13 @@ static struct check_info *check_named(struct rules *r, const char *word)
 	return NULL;
 }
 
+void rules_set_pedantic(struct rules *r)
+{
+	for (size_t i = 0; i < r->checks.n; i++)
+		if (r->checks.v[i].pedantic_only)
+			r->checks.v[i].enabled = true;
+}
+
 int rules_set_checks(struct rules *r, const char *spec, struct strbuf *err)
 {
 	char *list = xstrdup(spec ? spec : ""), *save = NULL;

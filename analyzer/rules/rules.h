@@ -155,6 +155,7 @@ struct check_info {
 	bool defect_is_function;	/* one finding per function (MMIO007),
 					 * not per site */
 	bool enabled;		/* reported (else only with --enable) */
+	bool pedantic_only;	/* turned on by --pedantic (rules_set_pedantic) */
 	check_settings options;	/* every option the check declares */
 };
 
@@ -232,6 +233,10 @@ const struct check_info *rules_find_check(const struct rules *r, const char *id)
 /* Turn checks on and off, in order: a comma list of ids or names, "all",
  * each turned off when it starts with '-'.  0, or -1 with err set. */
 int rules_set_checks(struct rules *r, const char *spec, struct strbuf *err);
+/* --pedantic: turn on the checks that are off by default only because
+ * their findings are true by the rule but rarely worth a patch (MMIO006).
+ * Applied before rules_set_checks, so a --disable still wins. */
+void rules_set_pedantic(struct rules *r);
 int rules_find_guard(const struct rules *r, const char *name);	/* -1 */
 int rules_find_annotation(const struct rules *r, const char *name);	/* -1 */
 

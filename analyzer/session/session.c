@@ -31,6 +31,8 @@ static int session_rules(struct mc_session *s, const struct mc_options *opt, str
 	s->rules = rules_load(mc_rules_dir(opt), opt->extra_rules, opt->nextra_rules, sb);
 	if (!s->rules || checks_bind(s->rules, sb) < 0)
 		return -1;
+	if (opt->pedantic)
+		rules_set_pedantic(s->rules);
 	if (opt->checks && rules_set_checks(s->rules, opt->checks, sb) < 0)
 		return -1;
 	s->cfg.rules = s->rules;

@@ -290,16 +290,17 @@ def test_incremental_interproc(t):
     d = os.path.join(t.work, "xtu")
     shutil.copytree(src, d)
     main_c, hw_c = os.path.join(d, "foo_main.c"), os.path.join(d, "foo_hw.c")
-    # The joint analysis is the reference.
+    # The joint analysis is the reference (MMIO006, off by default, on:
+    # foo_hw.c's mutex section is what crosses the files).
     ref_db = os.path.join(t.work, "xtu-ref.db")
-    status, _, err = run([t.m, "--db", ref_db, main_c, hw_c, "--", "-I", t.include])
+    status, _, err = run([t.m, "--enable", "MMIO006", "--db", ref_db, main_c, hw_c, "--", "-I", t.include])
     want = xtu_findings(ref_db, "foo_main.c")
     check(status == 1 and want == [("MMIO001", 12, "contract"), ("MMIO001", 19, "contract"),
                                    ("MMIO006", 33, "contract"), ("MMIO006", 33, "ppc64-legacy")],
           "joint reference: MMIO001 on lines 12 and 19, MMIO006 on 33", want, err)
     # -p with both files in one directory: one program, nothing re-checked.
     sdir = t.compdb("xtu-same", [main_c, hw_c])
-    status, _, err = run([t.m, "-p", sdir, "-j2", "--db", os.path.join(sdir, "m.db")])
+    status, _, err = run([t.m, "--enable", "MMIO006", "-p", sdir, "-j2", "--db", os.path.join(sdir, "m.db")])
     check(status == 1 and xtu_findings(os.path.join(sdir, "m.db"), "foo_main.c") == want and "again" not in err,
           "-p, one directory: analyzed as one program, no re-check", err)
     # Two modules (directories) that each define foo_write, one ordered and
@@ -319,7 +320,7 @@ def test_incremental_interproc(t):
     mdir = t.compdb("xtu-mods-cc", mods)
     mdb = os.path.join(mdir, "m.db")
     for attempt in ("first", "unchanged re-run"):
-        status, _, err = run([t.m, "-p", mdir, "-j2", "--db", mdb])
+        status, _, err = run([t.m, "--enable", "MMIO006", "-p", mdir, "-j2", "--db", mdb])
         check(xtu_findings(mdb, "m1/foo_main.c") == want and xtu_findings(mdb, "m2/foo_main.c") == want[2:],
               "-p, two modules defining foo_write (%s): each caller sees its own" % attempt,
               xtu_findings(mdb, "m1/foo_main.c"), xtu_findings(mdb, "m2/foo_main.c"), err)
@@ -335,7 +336,7 @@ def test_incremental_interproc(t):
     cdir = t.compdb("xtu-cc", [main_c, hw_c])
     for jobs in ("1", "2"):
         db = os.path.join(cdir, "j%s.db" % jobs)
-        status, _, err = run([t.m, "-p", cdir, "-j", jobs, "--db", db])
+        status, _, err = run([t.m, "--enable", "MMIO006", "-p", cdir, "-j", jobs, "--db", db])
         check(status == 1 and xtu_findings(db, "foo_main.c") == want,
               "-p -j%s: the caller's findings equal the joint run's" % jobs, xtu_findings(db, "foo_main.c"), err)
         # With -j1 the caller is always done first; with -j2 the callee
@@ -343,7 +344,7 @@ def test_incremental_interproc(t):
         check(jobs == "2" or re.search(r"^mmiocheck: 2 files analyzed .*; 1 file re-checked \(-v names them\)$",
                                        err, re.M), "-p -j1: the caller was analyzed again", err)
     db = os.path.join(cdir, "j1.db")
-    status, _, err = run([t.m, "-p", cdir, "-j1", "--db", db])
+    status, _, err = run([t.m, "--enable", "MMIO006", "-p", cdir, "-j1", "--db", db])
     check("2 files analyzed (2 reused)" in err and "re-checked" not in err and xtu_findings(db, "foo_main.c") == want,
           "-p unchanged re-run: both reused, nothing analyzed again", err)
     # The callee's file changes (the wrapper's write is now ordered): the
@@ -352,7 +353,7 @@ def test_incremental_interproc(t):
         text = f.read()
     with open(hw_c, "w") as f:
         f.write(text.replace("writel_relaxed(val, dev->regs + reg);", "writel(val, dev->regs + reg);", 1))
-    status, _, err = run([t.m, "-p", cdir, "-j1", "-v", "--db", db])
+    status, _, err = run([t.m, "--enable", "MMIO006", "-p", cdir, "-j1", "-v", "--db", db])
     got = xtu_findings(db, "foo_main.c")
     check(got == want[2:] and "1 file re-checked" in err and
           re.search(r"^mmiocheck: \S*foo_main.c: analyzed again: a callee's summary changed$", err, re.M),
@@ -362,19 +363,19 @@ def test_incremental_interproc(t):
     # Kbuild: one process per file, the caller's first.
     kdb = os.path.join(t.work, "xtu-kbuild.db")
     for f in (main_c, hw_c):
-        status, _, err = run([t.m, "--kbuild", "-I" + t.include, "-fconserve-stack", f], env={"MMIOCHECK_DB": kdb})
+        status, _, err = run([t.m, "--enable", "MMIO006", "--kbuild", "-I" + t.include, "-fconserve-stack", f], env={"MMIOCHECK_DB": kdb})
         check(status == 0, "Kbuild %s exits 0" % os.path.basename(f), err)
     check(xtu_findings(kdb, "foo_main.c") == want, "Kbuild per-file: the caller was analyzed again after its callee",
           xtu_findings(kdb, "foo_main.c"))
     # FILE mode: both files, then only the changed callee.
     fdb = os.path.join(t.work, "xtu-files.db")
-    run([t.m, "--db", fdb, main_c, hw_c, "--", "-I", t.include])
-    status, _, err = run([t.m, "--db", fdb, main_c, hw_c, "--", "-I", t.include])
+    run([t.m, "--enable", "MMIO006", "--db", fdb, main_c, hw_c, "--", "-I", t.include])
+    status, _, err = run([t.m, "--enable", "MMIO006", "--db", fdb, main_c, hw_c, "--", "-I", t.include])
     check("2 files analyzed (2 reused)" in err and xtu_findings(fdb, "foo_main.c") == want,
           "FILE mode unchanged: reused", err)
     with open(hw_c, "w") as f:
         f.write(text.replace("writel_relaxed(val, dev->regs + reg);", "writel(val, dev->regs + reg);", 1))
-    status, _, err = run([t.m, "--db", fdb, hw_c, "--", "-I", t.include])
+    status, _, err = run([t.m, "--enable", "MMIO006", "--db", fdb, hw_c, "--", "-I", t.include])
     got = xtu_findings(fdb, "foo_main.c")
     check(got == want[2:] and "1 file analyzed (0 reused), 0 with parse errors, 0 failed, 0 findings; 1 file "
           "re-checked (-v names them)" in err, "FILE mode: the changed callee alone re-checks its caller", got, err)

@@ -69,7 +69,7 @@ class Kbuild:
         if run:
             env["MMIOCHECK_RUN"] = run
         cmd = ["make", "-j2", "-C", self.headers, "M=" + self.module, "C=" + checksrc,
-               "CHECK=%s --model %s" % (self.mmiocheck, MODELS), "KCFLAGS=" + UNKNOWN_FLAG]
+               "CHECK=%s --model %s --enable MMIO006" % (self.mmiocheck, MODELS), "KCFLAGS=" + UNKNOWN_FLAG]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, timeout=600)
         out, err = p.stdout.decode(), p.stderr.decode()
         expect(p.returncode == 0, "make failed (%d): %s\nstdout:\n%s\nstderr:\n%s"

@@ -92,8 +92,9 @@ class Ctx:
         return p.returncode, out, err
 
     def analyze(self, cwd, files, db, extra=()):
-        """mmiocheck --db DB [extra] FILES -- -I include."""
-        return self.run(["--db", db] + list(extra) + list(files) + ["--", "-I", self.include], cwd)
+        """mmiocheck --db DB --enable MMIO006 [extra] FILES -- -I include
+        (MMIO006 is off by default; the fixtures' mutex sections use it)."""
+        return self.run(["--db", db, "--enable", "MMIO006"] + list(extra) + list(files) + ["--", "-I", self.include], cwd)
 
     def node_tool(self, *parts):
         """A file of the npm packages installed by `npm ci` in tests/report."""

@@ -248,6 +248,7 @@ def t_database_without_suppressions_table(c):
                       "ALTER TABLE findings DROP COLUMN defect; ALTER TABLE findings DROP COLUMN site_path;"
                       "ALTER TABLE findings DROP COLUMN site_line; ALTER TABLE findings DROP COLUMN site_col;"
                       "ALTER TABLE findings DROP COLUMN site_function;"	# migration 8
+                      "ALTER TABLE summaries DROP COLUMN deps;"	# migration 9
                       "UPDATE meta SET value = '3' WHERE key = 'schema_version'; PRAGMA user_version = 3;")
     con.close()
     status, out, err = c.run(["report", "--db", db, "--format", "sarif"], d)

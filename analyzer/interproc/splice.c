@@ -20,6 +20,10 @@
  * rewritten with the caller's argument text (subst_text), so
  * `spin_lock(&s->lock)` in `helper(struct sq *s)` called as
  * `helper(&qp->sq)` holds "qp->sq.lock" in the caller.
+ *
+ * A summary's branch on a parameter the callee never writes (cond_param)
+ * is decided by a constant argument: the copy keeps the edge the constant
+ * takes (iavf_irq_enable(adapter, true) always reaches its read-back).
  */
 #include "interproc.h"
 

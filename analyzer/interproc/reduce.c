@@ -5,9 +5,9 @@
  * correlates (and trylocks, whose TRUE/FALSE edges matter), branches on a
  * parameter whose arms reach different events (a caller's constant
  * argument decides them), and the call markers that spliced events came
- * through (for traces).  Everything else
- * is contracted: an edge of the summary joins two kept nodes that are
- * connected through dropped nodes only.  All returns become one exit.
+ * through (for traces).  Everything else is contracted: an edge of the
+ * summary joins two kept nodes that are connected through dropped nodes
+ * only.  All returns become one exit.
  *
  * Invariant kept for ir_fn_finalize: a kept two-way node still has exactly
  * one TRUE and one FALSE edge (through a NOP fan-out when one side reaches
@@ -172,9 +172,9 @@ static void mark_fact_nodes(const struct ir_function *x, bool *keep, str_id ret)
 }
 
 /* Mark with `bit` (in found) the kept nodes x node `start` reaches
- * through dropped ones, and in *exit whether it reaches a return. */
+ * through dropped ones, and in *returns whether it reaches a return. */
 static void reach_kept(const struct ir_function *x, const bool *keep, uint32_t start, uint8_t bit,
-		       uint8_t *found, uint8_t *exit)
+		       uint8_t *found, uint8_t *returns)
 {
 	uint8_t *seen = xcalloc(x->nodes.n, 1);
 	VEC(uint32_t) stack = VEC_INIT;
@@ -186,7 +186,7 @@ static void reach_kept(const struct ir_function *x, const bool *keep, uint32_t s
 			continue;
 		seen[v] = 1;
 		if (keep[v] || x->nodes.v[v].op == IR_RETURN) {
-			*(keep[v] ? &found[v] : exit) |= bit;
+			*(keep[v] ? &found[v] : returns) |= bit;
 			continue;
 		}
 		const struct ir_edge *e = ir_succs(x, v, &ns);
@@ -207,15 +207,15 @@ static void reach_kept(const struct ir_function *x, const bool *keep, uint32_t s
  */
 static bool arms_differ(const struct ir_function *x, const bool *keep, uint32_t i)
 {
-	uint8_t *found = xcalloc(x->nodes.n, 1), exit = 0;
+	uint8_t *found = xcalloc(x->nodes.n, 1), returns = 0;
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(x, i, &ns);
 	bool differ;
 
 	assert(ns == 2);
 	for (uint32_t k = 0; k < ns; k++)
-		reach_kept(x, keep, e[k].to, e[k].kind == IR_EDGE_TRUE ? 1 : 2, found, &exit);
-	differ = exit == 1 || exit == 2;
+		reach_kept(x, keep, e[k].to, e[k].kind == IR_EDGE_TRUE ? 1 : 2, found, &returns);
+	differ = returns == 1 || returns == 2;
 	for (size_t v = 0; v < x->nodes.n && !differ; v++)
 		differ = found[v] == 1 || found[v] == 2;
 	free(found);

@@ -426,7 +426,8 @@ static void test_param_branch(void)
 {
 	struct ir_unit *u = ir_unit_new_shared("p.c", P);
 	struct fb h = param_branch_helper(u, "helper", true), q = param_branch_helper(u, "quiet", false);
-	struct fb on = param_branch_caller(u, "c_true", "helper", 1), off = param_branch_caller(u, "c_false", "helper", 0);
+	struct fb on = param_branch_caller(u, "c_true", "helper", 1);
+	struct fb off = param_branch_caller(u, "c_false", "helper", 0);
 	struct fb rt = param_branch_caller(u, "c_runtime", "helper", -1);
 	struct ipa_program p;
 

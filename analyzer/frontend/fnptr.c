@@ -105,18 +105,52 @@ static str_id arg_text(struct fn_ctx *f, CXCursor a)
 	return id;
 }
 
-/* Fill node's args_off/nargs from the call's arguments. */
+/*
+ * Is argument a an integer constant after macro expansion (`true`, `0`,
+ * `MD_FLAG`, an enumerator)?  Its truth in *truth.  A caller passing one
+ * decides the callee's branch on that parameter (`if (flush)` in
+ * iavf_irq_enable(adapter, true)).  An enumerator is read from its
+ * declaration: fe_const_value leaves every name alone.
+ */
+static bool arg_constant(CXCursor a, bool *truth)
+{
+	CXCursor u = fe_unwrap(a);
+	bool ok;
+
+	if (clang_getCursorKind(u) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(u);
+		if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl)
+			return false;
+		*truth = clang_getEnumConstantDeclValue(d) != 0;
+		return true;
+	}
+	long long v = fe_const_value(a, &ok);
+	*truth = v != 0;
+	return ok;
+}
+
+/* Fill node's args_off/nargs from the call's arguments, and the constant
+ * truth of the first IR_CONST_ARGS. */
 void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 {
 	struct ir_function *fn = f->fn;
 	int n = clang_Cursor_getNumArguments(call);
+	uint32_t known = 0, nonzero = 0;
 
 	fn->nodes.v[node].args_off = (uint32_t)fn->args.n;
 	fn->nodes.v[node].nargs = n > 0 ? (uint32_t)n : 0;
 	for (int i = 0; i < n; i++) {
-		str_id id = arg_text(f, clang_Cursor_getArgument(call, (unsigned)i));
+		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
+		str_id id = arg_text(f, a);
+		bool truth;
 		VEC_PUSH(fn->args, id);
+		if (i < IR_CONST_ARGS && arg_constant(a, &truth)) {
+			known |= 1u << i;
+			nonzero |= (uint32_t)truth << i;
+		}
 	}
+	fn->nodes.v[node].const_args = known;
+	fn->nodes.v[node].const_true = nonzero;
 }
 
 /*

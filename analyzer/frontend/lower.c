@@ -511,13 +511,40 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 
 /* ---- conditions ---- */
 
+/*
+ * 1 + the index of the parameter whose truth c is (`flush`, through casts
+ * and parentheses; `!flush` and `flush == 0` arrive here as `flush` with
+ * the edges swapped), when nothing in the body writes it: its value is the
+ * caller's argument at every test.  0 otherwise.
+ */
+static uint32_t tested_param(struct fn_ctx *f, CXCursor c)
+{
+	CXCursor u = fe_unwrap(c);
+	uint32_t found = 0;
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr ||
+	    clang_getCursorKind(clang_getCursorReferenced(u)) != CXCursor_ParmDecl)
+		return 0;
+	char *name = fe_spelling(u);
+	bool written = strpool_find(f->assigned, name) || strpool_find(f->plain, name) ||
+		       strpool_find(f->trystored, name);
+	str_id id = written || !*name ? 0 : strpool_find(f->t->u->strings, name);
+	for (size_t i = 0; id && i < f->fn->params.n && !found; i++)
+		if (f->fn->params.v[i] == id)
+			found = (uint32_t)i + 1;
+	free(name);
+	return found;
+}
+
 /* The condition's value is unknown here: emit an IR_BRANCH keyed by the
- * pure expression (or the call whose result it is) and take t or e. */
+ * pure expression (or the call whose result it is) and take t or e; a
+ * test of an unwritten parameter says which (tested_param). */
 static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 {
 	struct strbuf key = STRBUF_INIT;
 	uint32_t n = fe_new_node(f, IR_BRANCH, c);
 
+	f->fn->nodes.v[n].cond_param = tested_param(f, c);
 	if (fe_pure_key(f, c, &key))
 		f->fn->nodes.v[n].cond = strpool_intern(f->t->u->strings, key.buf);
 	else	/* if (foo_lock(dev)): the callee's exit says */

@@ -2,10 +2,12 @@
  * reduce.c - contracting an expanded function to its summary.
  *
  * Kept: lock, MMIO and barrier events, branches whose condition the engine
- * correlates (and trylocks, whose TRUE/FALSE edges matter), and the call
- * markers that spliced events came through (for traces).  Everything else
- * is contracted: an edge of the summary joins two kept nodes that are
- * connected through dropped nodes only.  All returns become one exit.
+ * correlates (and trylocks, whose TRUE/FALSE edges matter), branches on a
+ * parameter whose arms reach different events (a caller's constant
+ * argument decides them), and the call markers that spliced events came
+ * through (for traces).  Everything else is contracted: an edge of the
+ * summary joins two kept nodes that are connected through dropped nodes
+ * only.  All returns become one exit.
  *
  * Invariant kept for ir_fn_finalize: a kept two-way node still has exactly
  * one TRUE and one FALSE edge (through a NOP fan-out when one side reaches
@@ -32,6 +34,7 @@
  */
 #include "interproc.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -168,9 +171,75 @@ static void mark_fact_nodes(const struct ir_function *x, bool *keep, str_id ret)
 	VEC_FREE(read);
 }
 
+/* Mark with `bit` (in found) the kept nodes x node `start` reaches
+ * through dropped ones, and in *returns whether it reaches a return. */
+static void reach_kept(const struct ir_function *x, const bool *keep, uint32_t start, uint8_t bit,
+		       uint8_t *found, uint8_t *returns)
+{
+	uint8_t *seen = xcalloc(x->nodes.n, 1);
+	VEC(uint32_t) stack = VEC_INIT;
+
+	VEC_PUSH(stack, start);
+	while (stack.n) {
+		uint32_t v = stack.v[--stack.n], ns;
+		if (seen[v])
+			continue;
+		seen[v] = 1;
+		if (keep[v] || x->nodes.v[v].op == IR_RETURN) {
+			*(keep[v] ? &found[v] : returns) |= bit;
+			continue;
+		}
+		const struct ir_edge *e = ir_succs(x, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			VEC_PUSH(stack, e[k].to);
+	}
+	VEC_FREE(stack);
+	free(seen);
+}
+
+/*
+ * Does it matter which way the function's branch i on a parameter goes:
+ * do its TRUE and FALSE edges reach different kept nodes (all returns
+ * being the summary's one exit)?  Only then can a caller's constant
+ * argument (interproc/splice.c) change a path; any other such branch is
+ * contracted like an uncorrelated one, so the summary is what it was
+ * without it.
+ */
+static bool arms_differ(const struct ir_function *x, const bool *keep, uint32_t i)
+{
+	uint8_t *found = xcalloc(x->nodes.n, 1), returns = 0;
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(x, i, &ns);
+	bool differ;
+
+	assert(ns == 2);
+	for (uint32_t k = 0; k < ns; k++)
+		reach_kept(x, keep, e[k].to, e[k].kind == IR_EDGE_TRUE ? 1 : 2, found, &returns);
+	differ = returns == 1 || returns == 2;
+	for (size_t v = 0; v < x->nodes.n && !differ; v++)
+		differ = found[v] == 1 || found[v] == 2;
+	free(found);
+	return differ;
+}
+
+/* Keep the function's own branches on a parameter whose arms differ
+ * (arms_differ), decided by the marks of the events alone. */
+static void mark_param_branches(const struct ir_function *x, bool *keep)
+{
+	VEC(uint32_t) branches = VEC_INIT;
+
+	for (uint32_t i = 0; i < x->nodes.n; i++)
+		if (x->nodes.v[i].cond_param && !keep[i] && arms_differ(x, keep, i))
+			VEC_PUSH(branches, i);
+	for (size_t k = 0; k < branches.n; k++)
+		keep_with_sites(x, keep, branches.v[k]);
+	VEC_FREE(branches);
+}
+
 /* Mark the events and the call markers they came through.  Returns how
  * many there are, not counting the assignments of correlation keys (the
- * cap is for events: a key assignment is one per exit or store). */
+ * cap is for events: a key assignment is one per exit or store) nor the
+ * branches on parameters kept for callers that pass a constant. */
 static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x, enum keep_level level,
 			bool *keep)
 {
@@ -184,6 +253,7 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 		n += keep[i];
 	if (has_lock_event(x))
 		mark_fact_nodes(x, keep, p ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
+	mark_param_branches(x, keep);
 	return n;
 }
 

@@ -74,12 +74,13 @@ static uint64_t hash_node(const struct ipa_program *p, const struct ir_function 
 {
 	const struct ir_node *n = &fn->nodes.v[i];
 	const char *rn = node_rule(p->rules, n);
-	uint32_t fixed[9] = { n->op, n->indirect, n->synthetic, n->coarse_context, n->truth,
-			      n->stmt_first_line, n->stmt_last_line, n->call_site, n->nargs };
+	uint32_t fixed[12] = { n->op, n->indirect, n->synthetic, n->coarse_context, n->truth,
+			       n->stmt_first_line, n->stmt_last_line, n->call_site, n->nargs,
+			       n->cond_param, n->const_args, n->const_true };
 	str_id strs[9] = { n->spelled, n->lock, n->lock_type, n->device, n->callee,
 			   n->cond, n->cond_src, n->reg, 0 };
 
-	h = hash_u32s(fixed, 9, h);
+	h = hash_u32s(fixed, 12, h);
 	h = hash_bytes(rn, strlen(rn) + 1, h);
 	h = hash_loc(p, &n->loc, h);
 	for (int k = 0; k < 8; k++)

@@ -2,17 +2,20 @@
  * serialize.c - summaries as text, for the database (cross-file and
  * cross-run analysis) and for change detection (the hash of the text).
  *
- * Format (version 2), one JSON object:
- *   {"v":2,"name":"f","params":["dev",...],
+ * Format (version 3), one JSON object:
+ *   {"v":3,"name":"f","params":["dev",...],
  *    "nodes":[{"op":"ACQUIRE","rule":"spin_lock","lock":"dev->lock",
  *              "type":"struct foo::lock","dev":"...","spelled":"...",
  *              "callee":"...","cond":"...","file":"drv.c","line":3,"col":2,
  *              "cs":-1,"args":[...],"succ":[[1,0],...]}, ...],
  *    "entry":0}
  * An ASSIGN node also has "truth" (0, 1, 2 unknown, 3 copy) and, for a
- * copy, "src".  Version 1 had no ASSIGN nodes and no return-value keys:
- * such text is not loaded (the call is then unknown until its callee's
- * file is analyzed again), never read as if its exits were alike.
+ * copy, "src"; a BRANCH on a parameter has "param", the parameter's index
+ * (0-based), so a caller's constant argument decides it.  Version 1 had
+ * no ASSIGN nodes and no return-value keys, version 2 no "param": such
+ * text is not loaded (the call is then unknown until its callee's file is
+ * analyzed again), never read as if its exits were alike or its branches
+ * open to every caller.
  * Rules are referred to by name so a summary survives a rules reload; a
  * name the current rules do not know drops the node's rule (-1).
  */
@@ -22,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUMMARY_FORMAT 2
+#define SUMMARY_FORMAT 3
 
 static const char *rule_name(const struct rules *r, const struct ir_node *n)
 {
@@ -70,6 +73,8 @@ static json_t *node_json(const struct ipa_program *p, const struct ir_function *
 		json_object_set_new(o, "truth", json_integer(n->truth));
 		put_str(o, "src", p->strings, n->cond_src);
 	}
+	if (n->cond_param)
+		json_object_set_new(o, "param", json_integer(n->cond_param - 1));
 	put_str(o, "file", p->strings, n->loc.file);
 	json_object_set_new(o, "line", json_integer(n->loc.line));
 	json_object_set_new(o, "col", json_integer(n->loc.col));
@@ -141,7 +146,8 @@ uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function 
 	for (uint32_t i = 0; i < s->nodes.n; i++) {
 		const struct ir_node *n = &s->nodes.v[i];
 		const char *rn = rule_name(p->rules, n);
-		uint32_t fixed[6] = { n->op, n->loc.line, n->loc.col, n->call_site, n->indirect, n->truth };
+		uint32_t fixed[7] = { n->op, n->loc.line, n->loc.col, n->call_site, n->indirect, n->truth,
+				      n->cond_param };
 		h = hash_bytes(fixed, sizeof(fixed), h);
 		h = hash_bytes(rn ? rn : "", rn ? strlen(rn) + 1 : 1, h);
 		h = hash_str(p, n->lock, h);
@@ -211,6 +217,13 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 		if (n.truth == IR_TRUTH_COPY && !n.cond_src)
 			return false;
 	}
+	json_t *param = json_object_get(o, "param");
+	if (param) {
+		json_int_t k = json_integer_value(param);
+		if (op != IR_BRANCH || !json_is_integer(param) || k < 0 || (size_t)k >= s->params.n)
+			return false;
+		n.cond_param = (uint32_t)k + 1;
+	}
 	n.loc.file = get_str(o, "file", pool);
 	n.loc.line = (uint32_t)json_integer_value(json_object_get(o, "line"));
 	n.loc.col = (uint32_t)json_integer_value(json_object_get(o, "col"));
@@ -231,8 +244,8 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 }
 
 /* The ir_fn_finalize invariants, checked before finalizing stored text:
- * two-way nodes have one TRUE and one FALSE edge (or only NEXT edges),
- * returns have none. */
+ * two-way nodes have one TRUE and one FALSE edge (or, but for a branch on
+ * a parameter, only NEXT edges), returns have none. */
 static bool two_way_edges_valid(const struct ir_function *s)
 {
 	for (size_t i = 0; i < s->nodes.n; i++) {
@@ -248,7 +261,7 @@ static bool two_way_edges_valid(const struct ir_function *s)
 			return false;
 		if (op == IR_TRYACQUIRE && !(t == 1 && f == 1))
 			return false;
-		if (op == IR_BRANCH && !((t == 1 && f == 1) || (t == 0 && f == 0)))
+		if (op == IR_BRANCH && !((t == 1 && f == 1) || (t == 0 && f == 0 && !s->nodes.v[i].cond_param)))
 			return false;
 		if (op != IR_TRYACQUIRE && op != IR_BRANCH && (t || f))
 			return false;

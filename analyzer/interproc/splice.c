@@ -20,6 +20,10 @@
  * rewritten with the caller's argument text (subst_text), so
  * `spin_lock(&s->lock)` in `helper(struct sq *s)` called as
  * `helper(&qp->sq)` holds "qp->sq.lock" in the caller.
+ *
+ * A summary's branch on a parameter the callee never writes (cond_param)
+ * is decided by a constant argument: the copy keeps the edge the constant
+ * takes (iavf_irq_enable(adapter, true) always reaches its read-back).
  */
 #include "interproc.h"
 
@@ -174,8 +178,27 @@ struct pending_edge {
 typedef VEC(struct pending_edge) edge_vec;
 typedef VEC(uint32_t) u32_vec;
 
+/*
+ * Which edge of the summary's node n the call takes: IR_EDGE_TRUE or
+ * IR_EDGE_FALSE when n branches on a parameter the call passes a constant
+ * for (iavf_irq_enable(adapter, true) and its `if (flush)`), else
+ * IR_EDGE_NEXT (both: nothing decides it).
+ */
+static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct ir_node *n)
+{
+	uint32_t k = n->cond_param - 1;
+
+	if (n->op != IR_BRANCH || !n->cond_param || k >= IR_CONST_ARGS || k >= c->call->nargs ||
+	    !(c->call->const_args >> k & 1))
+		return IR_EDGE_NEXT;
+	return c->call->const_true >> k & 1 ? IR_EDGE_TRUE : IR_EDGE_FALSE;
+}
+
 /* Append a copy of the summary; returns its base index.  Returns of the
- * summary become NOPs whose successors are the call's (added later). */
+ * summary become NOPs whose successors are the call's (added later).  A
+ * branch the call's constant argument decides becomes a NOP that keeps
+ * only the decided edge; no copy keeps its parameter (it is the callee's,
+ * not the caller's). */
 static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, uint32_t call_node,
 			   edge_vec *edges, u32_vec *exits)
 {
@@ -184,6 +207,11 @@ static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, ui
 
 	for (size_t i = 0; i < s->nodes.n; i++) {
 		struct ir_node n = s->nodes.v[i];
+		if (decided_edge(c, &n) != IR_EDGE_NEXT) {
+			n.op = IR_NOP;
+			n.cond = 0;
+		}
+		n.cond_param = 0;
 		n.lock = subst_text(c, n.lock);
 		n.device = subst_text(c, n.device);
 		n.reg = subst_tokens(c, n.reg);
@@ -205,8 +233,13 @@ static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, ui
 	for (size_t i = 0; i < s->nodes.n; i++) {
 		uint32_t ns;
 		const struct ir_edge *e = ir_succs(s, (uint32_t)i, &ns);
+		enum ir_edge_kind taken = decided_edge(c, &s->nodes.v[i]);
 		for (uint32_t k = 0; k < ns; k++) {
 			struct pending_edge pe = { base + (uint32_t)i, base + e[k].to, e[k].kind };
+			if (taken != IR_EDGE_NEXT && e[k].kind != taken)
+				continue;
+			if (taken != IR_EDGE_NEXT)
+				pe.kind = IR_EDGE_NEXT;
 			VEC_PUSH(*edges, pe);
 		}
 	}

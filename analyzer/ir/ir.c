@@ -207,6 +207,19 @@ void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out)
 	}
 }
 
+/* A call's constant arguments: "const=(?, 1)", each argument's truth, ?
+ * where it is no constant. */
+static void dump_const_args(const struct ir_node *n, struct strbuf *out)
+{
+	strbuf_adds(out, " const=(");
+	for (uint32_t k = 0; k < n->nargs && k < IR_CONST_ARGS; k++) {
+		bool known = n->const_args >> k & 1, nonzero = n->const_true >> k & 1;
+		strbuf_adds(out, k ? ", " : "");
+		strbuf_adds(out, !known ? "?" : nonzero ? "1" : "0");
+	}
+	strbuf_addch(out, ')');
+}
+
 /* The function line: name, storage, params, init marking, contracts. */
 static void dump_header(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out)
 {
@@ -248,10 +261,14 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 				    " truth=0" : " truth=?");
 		if (n->indirect)
 			strbuf_adds(out, " indirect");
+		if (n->cond_param)
+			dump_str(u, out, "param", n->cond_param <= fn->params.n ? fn->params.v[n->cond_param - 1] : 0);
 		if (n->op == IR_CALL && n->nargs) {
 			strbuf_adds(out, " args=");
 			dump_list(u, out, fn->args.v + n->args_off, n->nargs);
 		}
+		if (n->op == IR_CALL && n->const_args)
+			dump_const_args(n, out);
 		strbuf_adds(out, " ->");
 		for (uint32_t k = 0; k < ns; k++)
 			strbuf_addf(out, " %s%u", s[k].kind == IR_EDGE_TRUE ? "T:" :

@@ -60,6 +60,10 @@ enum ir_truth { IR_TRUTH_FALSE, IR_TRUTH_TRUE, IR_TRUTH_UNKNOWN, IR_TRUTH_COPY }
  * (`db = base + REG; writel(v, db)`): which device it is, is not known. */
 #define IR_DEVICE_UNKNOWN '?'
 
+/* The arguments of a call whose constant truth is recorded (the bits of
+ * ir_node.const_args): the first 32, which every helper's flag is among. */
+#define IR_CONST_ARGS 32
+
 enum ir_edge_kind { IR_EDGE_NEXT, IR_EDGE_TRUE, IR_EDGE_FALSE };
 
 struct ir_loc {
@@ -100,11 +104,21 @@ struct ir_node {
 				 * the result (the call forgets it);
 				 * 0 when not tracked */
 	str_id cond_src;	/* IR_ASSIGN with IR_TRUTH_COPY: the key copied */
+	uint32_t cond_param;	/* IR_BRANCH: 1 + the index of the parameter
+				 * whose truth the condition is (`if (flush)`,
+				 * TRUE edge: nonzero) when the function never
+				 * writes it, so a caller's constant argument
+				 * decides it (interproc/splice.c); 0 if not */
 	uint8_t truth;		/* IR_ASSIGN: enum ir_truth */
 	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
 	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument
 					 * in ir_function.args (0 = not a plain
 					 * lvalue/address expression) */
+	uint32_t const_args, const_true;	/* IR_CALL: bit k (k < IR_CONST_ARGS)
+					 * set when argument k is an integer
+					 * constant after macro expansion (`true`,
+					 * `0`, an enumerator); const_true: and it
+					 * is nonzero */
 	str_id reg;			/* MMIO ops: the register, for MMIO005: the
 					 * address with its base written as the base's
 					 * type path ("struct foo::regs+FOO_CTRL"),

@@ -35,8 +35,8 @@ static const char *check_succ_arrays(const struct ir_function *fn, uint32_t *bad
 }
 
 /* The edges a node's op allows: two-way nodes one TRUE and one FALSE (a
- * branch may instead fan out on NEXT edges: a switch), others only NEXT,
- * returns none. */
+ * branch may instead fan out on NEXT edges: a switch, but not one on a
+ * parameter, whose edges say its truth), others only NEXT, returns none. */
 static const char *check_node_edges(const struct ir_function *fn, uint32_t i)
 {
 	const struct ir_node *n = &fn->nodes.v[i];
@@ -48,6 +48,8 @@ static const char *check_node_edges(const struct ir_function *fn, uint32_t i)
 		t += e[k].kind == IR_EDGE_TRUE;
 		f += e[k].kind == IR_EDGE_FALSE;
 	}
+	if (n->cond_param && (n->op != IR_BRANCH || t != 1 || f != 1 || n->cond_param > fn->params.n))
+		return "a branch on a parameter that is no two-way branch or names no parameter";
 	switch (n->op) {
 	case IR_RETURN:
 		return ns ? "a return has successors" : NULL;

@@ -3,7 +3,8 @@
  * interprocedural engine, on driver-shaped files in tests/unit/frontend/:
  * parameter names, call arguments, indirect-call slot keys, function-
  * pointer stores (interproc.c), sparse contracts and __init (annot.c),
- * and scope-based lock guards (guards.c).
+ * scope-based lock guards (guards.c), and constant call arguments and
+ * branches on parameters (constarg.c).
  */
 #include <stdlib.h>
 
@@ -415,6 +416,61 @@ static void test_guard_table(void)
 	strbuf_release(&err);
 }
 
+/* The cond_param of fn's k-th branch. */
+static uint32_t branch_param(const struct ir_function *fn, int k)
+{
+	uint32_t i = nth(fn, IR_BRANCH, k);
+
+	return i == IR_NONE ? UINT32_MAX : fn->nodes.v[i].cond_param;
+}
+
+/* Which arguments of fn's k-th call are constants, and which of those
+ * nonzero: "?10" for (unknown, nonzero, zero). */
+static char *const_text(const struct ir_function *fn, int k)
+{
+	uint32_t i = nth(fn, IR_CALL, k);
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_adds(&sb, "");
+	for (uint32_t a = 0; i != IR_NONE && a < fn->nodes.v[i].nargs; a++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		strbuf_addch(&sb, !(n->const_args >> a & 1) ? '?' : n->const_true >> a & 1 ? '1' : '0');
+	}
+	return strbuf_detach(&sb);
+}
+
+#define CHECK_CONSTS(fn, k, want) do { \
+	char *got_ = const_text(fn, k); \
+	CHECK_STR(got_, want); \
+	free(got_); } while (0)
+
+/*
+ * A test of a parameter the body never writes names it (`flush`, `!mode`,
+ * `flag == 0`); one the body writes (a plain store, ++, a store of NULL)
+ * does not.  A call records each argument's constant truth after macro
+ * expansion and conversion to the parameter's type: `true`, an
+ * enumerator through a macro, `(u8)256` (zero), `sizeof(int) - 4`.
+ */
+static void test_const_args(void)
+{
+	struct ir_unit *u = parse("constarg.c");
+	const struct ir_function *fn = find_fn(u, "iavf_irq_enable");
+
+	CHECK(u->errors.n == 0);
+	CHECK(count(fn, IR_BRANCH) == 3);
+	CHECK(branch_param(fn, 0) == 2 && branch_param(fn, 1) == 3 && branch_param(fn, 2) == 4);
+	fn = find_fn(u, "iavf_rewrites");
+	CHECK(count(fn, IR_BRANCH) >= 3);
+	for (int k = 0; k < count(fn, IR_BRANCH); k++)
+		CHECK(branch_param(fn, k) == 0);
+	fn = find_fn(u, "iavf_open");
+	CHECK(count(fn, IR_CALL) == 3);
+	CHECK_CONSTS(fn, 0, "?110");
+	CHECK_CONSTS(fn, 1, "??10");
+	CHECK_CONSTS(fn, 2, "??0?");
+	ir_unit_free(u);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -433,6 +489,7 @@ int main(void)
 	test_annotations();
 	test_guards();
 	test_guard_table();
+	test_const_args();
 	frontend_free(fe);
 	rules_free(rules);
 	strbuf_release(&err);

@@ -1,7 +1,8 @@
 /*
  * test_interproc_summaries.c - summaries and their application on
  * hand-built IR (no parser): what a summary keeps, parameter substitution,
- * call-site chains, the text form, recursion and huge components.
+ * call-site chains, the text form, recursion and huge components, branches
+ * on parameters decided by a caller's constant argument.
  */
 #include "interproc/interproc.h"
 #include "testlib.h"
@@ -137,9 +138,9 @@ static void test_substitution_and_chain(void)
 	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
 	ir_fn_free(back);
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":2}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":3}", P, R));
 	CHECK(!ipa_summary_from_text("not json", P, R));
 	ipa_free(&p);
 	ir_unit_free(u);
@@ -221,18 +222,18 @@ static void test_return_states(void)
 		CHECK(ipa_summary_hash(&p, back) != p.fns.v[hi].hash);	/* the truth is content */
 	}
 	ir_fn_free(back);
-	if (text) {	/* the same summary in format 1 is not read */
-		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":2");
+	if (text) {	/* the same summary in format 2 (no "param") is not read */
+		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":3");
 		CHECK(v != NULL);
 		if (v)
-			v[4] = '1';
+			v[4] = '2';
 		CHECK(!ipa_summary_from_text(v1, P, R));
 		free(v1);
 	}
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
+	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
 				     "\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":2,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
+	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
 				     "\"succ\":[]}],\"entry\":0}", P, R));	/* a copy names its source */
 
 	/* spliced: the callee's return key is the caller's result key */
@@ -369,6 +370,110 @@ static void test_indirect_targets(void)
 	ir_unit_free(u);
 }
 
+/* The spliced copy of the callee's node at `line` in x, or NULL. */
+static const struct ir_node *spliced_at(const struct ir_function *x, uint32_t line, uint32_t *index)
+{
+	for (size_t i = 0; i < x->nodes.n; i++)
+		if (x->nodes.v[i].loc.line == line && x->nodes.v[i].call_site != IR_NONE) {
+			*index = (uint32_t)i;
+			return &x->nodes.v[i];
+		}
+	return NULL;
+}
+
+/* helper(d, flush) { writel(d->regs); if (flush) readl(d->regs); } with the
+ * branch on its second parameter (iavf_irq_enable()). */
+static struct fb param_branch_helper(struct ir_unit *u, const char *name, bool read_in_arm)
+{
+	static const char *const hp[] = { "d", "flush" };
+	struct fb h = fb_start(u, name, hp, 2);
+	fb_event(&h, IR_MMIO_WRITE, "writel", "d->regs", 3);
+	struct ir_node br = ir_node_make(IR_BRANCH);
+	br.cond_param = 2;
+	uint32_t b = fb_add(&h, &br, 4);
+	struct ir_node r = ir_node_make(IR_RETURN), arm = ir_node_make(read_in_arm ? IR_MMIO_READ : IR_NOP);
+	arm.rule = read_in_arm ? rules_lookup(R, "readl").index : -1;
+	arm.device = strpool_intern(P, "d->regs");
+	arm.loc.line = 5;
+	uint32_t a = ir_add_node(h.fn, &arm), ret = ir_add_node(h.fn, &r);
+	ir_add_edge(h.fn, b, a, IR_EDGE_TRUE);
+	ir_add_edge(h.fn, b, ret, IR_EDGE_FALSE);
+	ir_add_edge(h.fn, a, ret, IR_EDGE_NEXT);
+	ir_fn_finalize(h.fn);
+	return h;
+}
+
+/* A caller of `callee` passing argument 1 as the constant `truth`, or as
+ * a value known only at run time (truth < 0). */
+static struct fb param_branch_caller(struct ir_unit *u, const char *name, const char *callee, int truth)
+{
+	static const char *const dp[] = { "d" }, *const args[] = { "d", "x" };
+	struct fb c = fb_start(u, name, dp, 1);
+	uint32_t call = fb_call(&c, callee, args, 2, 10);
+	c.fn->nodes.v[call].const_args = truth >= 0 ? 2 : 0;
+	c.fn->nodes.v[call].const_true = truth > 0 ? 2 : 0;
+	fb_end(&c);
+	return c;
+}
+
+/*
+ * A branch on a parameter stays in the summary when its arms differ (one
+ * reads, one does not) and goes when they do not; the text form keeps it
+ * (and refuses a parameter the function does not have); a caller's
+ * constant argument keeps only the edge it decides, a run-time value both.
+ */
+static void test_param_branch(void)
+{
+	struct ir_unit *u = ir_unit_new_shared("p.c", P);
+	struct fb h = param_branch_helper(u, "helper", true), q = param_branch_helper(u, "quiet", false);
+	struct fb on = param_branch_caller(u, "c_true", "helper", 1);
+	struct fb off = param_branch_caller(u, "c_false", "helper", 0);
+	struct fb rt = param_branch_caller(u, "c_runtime", "helper", -1);
+	struct ipa_program p;
+
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "p.c");
+	ipa_solve(&p);
+	int hi = ipa_find(&p, h.fn), qi = ipa_find(&p, q.fn);
+	const struct ir_function *s = hi >= 0 ? p.fns.v[hi].summary : NULL;
+	const struct ir_node *b = s ? find_op(s, IR_BRANCH, 0) : NULL;
+	CHECK(b && b->cond_param == 2 && count_op(s, IR_BRANCH) == 1);
+	CHECK(qi >= 0 && p.fns.v[qi].summary && count_op(p.fns.v[qi].summary, IR_BRANCH) == 0);
+
+	char *text = s ? ipa_summary_text(&p, s) : NULL;
+	struct ir_function *back = text ? ipa_summary_from_text(text, P, R) : NULL;
+	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
+	b = back ? find_op(back, IR_BRANCH, 0) : NULL;
+	CHECK(b && b->cond_param == 2);
+	ir_fn_free(back);
+	char *bad = text ? xstrdup(text) : NULL, *at = bad ? strstr(bad, "\"param\":1") : NULL;
+	CHECK(at != NULL);
+	if (at) {
+		at[8] = '7';	/* a third parameter: there is none */
+		CHECK(!ipa_summary_from_text(bad, P, R));
+	}
+	free(bad);
+	free(text);
+
+	const struct fb *callers[3] = { &on, &off, &rt };
+	for (int k = 0; k < 3; k++) {
+		struct ir_function *x = ipa_expand_for_checks(&p, (uint32_t)ipa_find(&p, callers[k]->fn));
+		uint32_t i = IR_NONE, ns = 0;
+		const struct ir_node *n = spliced_at(x, 4, &i);
+		const struct ir_edge *e = n ? ir_succs(x, i, &ns) : NULL;
+		CHECK(n && n->cond_param == 0);		/* the callee's parameter, not the caller's */
+		if (k == 2) {
+			CHECK(n && n->op == IR_BRANCH && ns == 2);
+		} else {
+			CHECK(n && n->op == IR_NOP && ns == 1);
+			CHECK(e && (x->nodes.v[e[0].to].op == IR_MMIO_READ) == (k == 0));
+		}
+		ir_fn_free(x);
+	}
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -384,6 +489,7 @@ int main(void)
 	test_lock_events_bounded();
 	test_indirect_targets();
 	test_return_states();
+	test_param_branch();
 	strpool_free(P);
 	rules_free(R);
 	strbuf_release(&err);

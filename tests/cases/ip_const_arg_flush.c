@@ -6,14 +6,11 @@
  * readl()).  The read orders the writes before mutex_unlock(); with the
  * constant `true` the flush is always taken, so there is no finding.
  *
- * PENDING (fails today, not run by ctest): mmiocheck reports MMIO006 on
- * the iavf_irq_enable() call line.  A constant argument is not recorded
- * (ir_node.args: 0 = not a plain lvalue), so the callee's `if (flush)`
- * branch stays open in the spliced summary and the path without the read
- * reaches the unlock.  Fix idea: record an argument's constant truth at
- * the call and, when splicing, assign it to the callee's qualified key of
- * that parameter (an IR_ASSIGN at the copy's entry).  Move this file to
- * tests/cases/ once it passes.
+ * The callee's `if (flush)` tests a parameter it never writes: its summary
+ * keeps the branch with the parameter, and the caller's constant argument
+ * takes the TRUE edge only (interproc/splice.c).  Before, the branch stayed
+ * open and the path without the read reached the unlock: MMIO006 on the
+ * iavf_irq_enable() call line.
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>

@@ -16,7 +16,13 @@
 
 #define ENG_MAX_HELD 8
 #define ENG_MAX_WRITES 32
-#define ENG_MAX_FACTS 8
+/* Facts (tested conditions, stored values) per path.  Spliced helpers add
+ * theirs and keep them after they return, so a caller of ice_aq_send_cmd()
+ * holds its lock_acquired among a dozen of the helpers' facts: at eight the
+ * flag was forgotten before its test, and MMIO007 invented; at 32 still in
+ * six ice callers five helpers deep (ice_get_netlist_info()).  At 64 none
+ * is left on ice and bnxt, in no more time. */
+#define ENG_MAX_FACTS 64
 #define ENG_MAX_MODELS RULES_MAX_MODELS
 #define ENG_DEFAULT_MAX_STATES 64
 _Static_assert(ENG_MAX_MODELS <= 32, "engine_config.requested is a uint32_t, a bit per model slot");

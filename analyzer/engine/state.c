@@ -209,7 +209,8 @@ void state_set_fact(struct path_state *s, str_id key, uint32_t value)
 		return;
 	}
 	if (s->nfacts == ENG_MAX_FACTS) {
-		/* forget the oldest-keyed fact: less precision, never wrong */
+		/* forget the lowest-keyed fact: its next test takes both arms,
+		 * which can invent a path (ENG_MAX_FACTS says why it is large) */
 		memmove(&s->facts[0], &s->facts[1], (ENG_MAX_FACTS - 1) * sizeof(s->facts[0]));
 		s->nfacts--;
 	}

@@ -98,6 +98,23 @@ CXCursor fe_named_variable(CXCursor e)
 	return clang_getCursorKind(d) == CXCursor_VarDecl ? d : clang_getNullCursor();
 }
 
+/* The value of an enumerator named by e (`true` and `false` are the
+ * kernel's enum in include/linux/stddef.h, not stdbool's macros); false
+ * when e names none.  fe_const_value() refuses every DeclRefExpr, since
+ * libclang would evaluate a const variable to its initializer. */
+bool fe_enum_value(CXCursor e, long long *v)
+{
+	CXCursor u = fe_unwrap(e);
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor d = clang_getCursorReferenced(u);
+	if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl)
+		return false;
+	*v = clang_getEnumConstantDeclValue(d);
+	return true;
+}
+
 /* Integer value of a constant expression (do {} while (0), for (;;) ...). */
 long long fe_const_value(CXCursor c, bool *ok)
 {

@@ -95,12 +95,15 @@ static str_id tracked_key(struct fn_ctx *f, CXCursor var, bool declared)
 	return id;
 }
 
-/* A null pointer or integer constant: its truth in *truth. */
+/* A null pointer, integer constant or enumerator (the kernel's `true`):
+ * its truth in *truth. */
 static bool const_truth(CXCursor c, bool *truth)
 {
-	bool ok;
-	long long v = fe_const_value(c, &ok);
+	long long v = 0;
+	bool ok = fe_enum_value(c, &v);
 
+	if (!ok)
+		v = fe_const_value(c, &ok);
 	if (!ok) {
 		CXCursor u = fe_unwrap(c);
 		if (clang_equalCursors(u, c))

@@ -153,6 +153,7 @@ char *fe_spelling(CXCursor c);
 CXCursor fe_unwrap(CXCursor c);
 bool fe_is_pointer(CXCursor c);
 long long fe_const_value(CXCursor c, bool *ok);
+bool fe_enum_value(CXCursor e, long long *v);
 CXCursor fe_named_variable(CXCursor e);
 const struct macro_use *fe_macro_at(struct tu_ctx *t, CXCursor c);
 void fe_macro_window(struct tu_ctx *t, CXCursor fn);

@@ -124,14 +124,10 @@ static void for_semicolons(struct fn_ctx *f, CXCursor c, CXCursor body, unsigned
  * enumerator). */
 static bool constant_value(CXCursor e, long long *v)
 {
-	CXCursor u = fe_unwrap(e);
 	bool ok;
 
-	if (clang_getCursorKind(u) == CXCursor_DeclRefExpr &&
-	    clang_getCursorKind(clang_getCursorReferenced(u)) == CXCursor_EnumConstantDecl) {
-		*v = clang_getEnumConstantDeclValue(clang_getCursorReferenced(u));
+	if (fe_enum_value(e, v))
 		return true;
-	}
 	*v = fe_const_value(e, &ok);
 	return ok;
 }

@@ -7,7 +7,10 @@
  * returns holding the mutex (before: MMIO007 on ice_aq_send_cmd, and each
  * caller sending two commands paired one call's lock with the other's
  * unlock).  The command itself polls the queue head (ice_sq_send_cmd()),
- * which reads the doorbell back.
+ * which reads the doorbell back.  The flag is stored the kernel's `true`,
+ * an enumerator of include/linux/stddef.h (tests/include/linux/types.h
+ * declares it so): stdbool's macro `1` hid that the real code's flag was
+ * not read as a constant.
  */
 #include <linux/kernel.h>
 #include <linux/mutex.h>

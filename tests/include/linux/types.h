@@ -7,7 +7,14 @@
 #define _LINUX_TYPES_H
 
 #include <stddef.h>
-#include <stdbool.h>
+
+/* include/linux/types.h and include/linux/stddef.h: bool is _Bool, and
+ * true and false are enumerators, not stdbool's macros */
+typedef _Bool bool;
+enum {
+	false	= 0,
+	true	= 1
+};
 
 /* include/uapi/asm-generic/int-ll64.h */
 typedef signed char __s8;

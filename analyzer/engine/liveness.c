@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* qsort/bsearch order of keys. */
 static int cmp_key(const void *a, const void *b)
 {
 	str_id x = *(const str_id *)a, y = *(const str_id *)b;

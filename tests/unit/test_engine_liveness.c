@@ -25,6 +25,7 @@ static uint32_t add(enum ir_op op, const char *key, uint32_t after)
 	return id;
 }
 
+/* The unit's id of key k. */
 static str_id key(const char *k)
 {
 	return strpool_intern(U->strings, k);

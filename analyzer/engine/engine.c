@@ -8,6 +8,7 @@
  * past the per-node bound new states are joined, so the walk terminates on
  * any CFG, including irreducible goto tangles.
  */
+#include "liveness.h"
 #include "state.h"
 
 #include <assert.h>
@@ -39,6 +40,7 @@ struct run {
 	int max_states;
 	uint16_t all_slots;
 	str_id return_key;		/* IR_KEY_RETURN in the unit's pool, or 0 */
+	struct fact_liveness live;	/* where each fact can still be read */
 };
 
 static const struct model *slot_model(const struct run *R, int slot)
@@ -102,15 +104,39 @@ static void push_work(struct run *R, uint32_t node, uint32_t id)
 	VEC_PUSH(R->work, w);
 }
 
+/*
+ * s, or its copy in *buf without the facts no node from `node` on reads
+ * before reassigning them (liveness.h): states that differ only in those
+ * act alike, so they are one state, and the per-node bound is not spent
+ * on a spliced callee's locals or a result tested long before.
+ */
+static const struct path_state *without_dead_facts(const struct run *R, uint32_t node,
+						   const struct path_state *s, struct path_state *buf)
+{
+	int i = 0;
+
+	while (i < s->nfacts && liveness_live(&R->live, node, s->facts[i].key))
+		i++;
+	if (i == s->nfacts)
+		return s;
+	*buf = *s;
+	for (i = buf->nfacts - 1; i >= 0; i--)
+		if (!liveness_live(&R->live, node, buf->facts[i].key))
+			state_forget_fact(buf, buf->facts[i].key);
+	return buf;
+}
+
 /* A state reaches a node: queue it unless the node has seen it already.
  * Every state leaving a transfer step comes here: its invariants are
  * asserted here, and the join's result below. */
 static void visit(struct run *R, uint32_t node, const struct path_state *s)
 {
 	struct node_set *set = &R->sets[node];
+	struct path_state live;
 
 	assert(node < R->fn->nodes.n);
 	assert(state_ok(s, R->cfg->nmodels));
+	s = without_dead_facts(R, node, s, &live);
 	uint32_t id = state_pool_intern(&R->pool, s);
 
 	for (uint32_t i = 0; i < set->n; i++)
@@ -651,6 +677,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	R.all_slots = (uint16_t)((1u << cfg->nmodels) - 1);
 	R.return_key = u && u->strings ? strpool_find(u->strings, IR_KEY_RETURN) : 0;
 	state_pool_init(&R.pool, cfg->nmodels);
+	liveness_compute(&R.live, fn, R.return_key, cfg->max_state_bytes / 8);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 
 	memset(&init, 0, sizeof(init));
@@ -668,4 +695,5 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	free(R.sets);
 	VEC_FREE(R.work);
 	state_pool_free(&R.pool);
+	liveness_free(&R.live);
 }

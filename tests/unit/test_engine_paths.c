@@ -300,6 +300,55 @@ static void test_termination(void)
 	ir_unit_free(b.u);
 }
 
+/*
+ * Ten tests of ten different flags before a locked section (the shape of a
+ * big function whose spliced callees each test a local): every flag is dead
+ * past its branch, so the paths meet again as one state.  Before the engine
+ * dropped dead facts, the 2^10 fact sets hit a bound of 8 states per node.
+ */
+static void test_dead_facts(void)
+{
+	struct builder b;
+	struct engine_config cfg = { 0 };
+	struct strbuf err = STRBUF_INIT;
+	struct finding_vec out = { NULL, 0, 0 };
+	struct engine_stats st;
+
+	b_start(&b, "dead_facts");
+	for (int i = 0; i < 10; i++) {
+		char key[8];
+		snprintf(key, sizeof(key), "f%d", i);
+		struct ir_node br = ir_node_make(IR_BRANCH);
+		br.cond = strpool_intern(b.u->strings, key);
+		uint32_t bi = ir_add_node(b.fn, &br);
+		ir_add_edge(b.fn, b.last, bi, IR_EDGE_NEXT);
+		b.last = IR_NONE;
+		uint32_t t = b_nop(&b);
+		uint32_t f = b_nop(&b);
+		uint32_t join = b_nop(&b);
+		ir_add_edge(b.fn, bi, t, IR_EDGE_TRUE);
+		ir_add_edge(b.fn, bi, f, IR_EDGE_FALSE);
+		ir_add_edge(b.fn, t, join, IR_EDGE_NEXT);
+		ir_add_edge(b.fn, f, join, IR_EDGE_NEXT);
+		b.last = join;
+	}
+	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 110);
+	b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 111);
+	b_event(&b, IR_RELEASE, "spin_unlock", "l", 112);
+	b_ret(&b, 113);
+	ir_fn_finalize(b.fn);
+	CHECK(engine_config_models(&cfg, R, "contract", &err) == 0);
+	checks_configure(&cfg, R);
+	cfg.max_states = 8;
+	checks_run_function(&cfg, b.u, b.fn, NULL, "t.c", &out, &st);
+	CHECK(!st.truncated);
+	CHECK(out.n == 1);
+	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 111);
+	free_findings(&out);
+	strbuf_release(&err);
+	ir_unit_free(b.u);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -322,6 +371,7 @@ int main(void)
 	test_trylock();
 	test_correlation();
 	test_termination();
+	test_dead_facts();
 	rules_free(R);
 	strbuf_release(&err);
 	TEST_DONE();

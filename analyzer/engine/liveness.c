@@ -1,0 +1,135 @@
+/*
+ * liveness.c - live correlation keys per CFG node (see liveness.h).
+ */
+#include "liveness.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* qsort/bsearch order of keys. */
+static int cmp_key(const void *a, const void *b)
+{
+	str_id x = *(const str_id *)a, y = *(const str_id *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The key node n reads (0: none); a node reads at most one. */
+static str_id read_key(const struct ir_node *n, str_id return_key)
+{
+	switch (n->op) {
+	case IR_BRANCH:
+		return n->cond;
+	case IR_ASSIGN:
+		return n->truth == IR_TRUTH_COPY ? n->cond_src : 0;
+	case IR_RETURN:
+		return return_key;
+	default:
+		return 0;
+	}
+}
+
+/* The key node n overwrites or forgets on every way out (0: none). */
+static str_id killed_key(const struct ir_node *n)
+{
+	switch (n->op) {
+	case IR_ASSIGN:
+	case IR_TRYACQUIRE:
+	case IR_CALL:
+		return n->cond;
+	default:
+		return 0;
+	}
+}
+
+/* Index of key in L->keys, or -1 when no node reads it. */
+static long key_index(const struct fact_liveness *L, str_id key)
+{
+	const str_id *at = key ? bsearch(&key, L->keys, L->nkeys, sizeof(*L->keys), cmp_key) : NULL;
+	return at ? (long)(at - L->keys) : -1;
+}
+
+/* The sorted, distinct keys that some node of fn reads. */
+static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, str_id return_key)
+{
+	size_t n = 0;
+
+	L->keys = xcalloc(fn->nodes.n + 1, sizeof(*L->keys));
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		str_id k = read_key(&fn->nodes.v[i], return_key);
+		if (k)
+			L->keys[n++] = k;
+	}
+	qsort(L->keys, n, sizeof(*L->keys), cmp_key);
+	L->nkeys = 0;
+	for (size_t i = 0; i < n; i++)
+		if (!L->nkeys || L->keys[L->nkeys - 1] != L->keys[i])
+			L->keys[L->nkeys++] = L->keys[i];
+}
+
+/* live_in(node) = read(node) | (union of live_in(successors) - killed(node));
+ * true when it changed.  out is scratch of L->words words. */
+static bool update_node(struct fact_liveness *L, const struct ir_function *fn, uint32_t node,
+			str_id return_key, uint64_t *out)
+{
+	uint32_t ns;
+	const struct ir_edge *e = ir_succs(fn, node, &ns);
+	uint64_t *in = L->live_in + (size_t)node * L->words;
+	long kill = key_index(L, killed_key(&fn->nodes.v[node]));
+	long gen = key_index(L, read_key(&fn->nodes.v[node], return_key));
+
+	memset(out, 0, L->words * sizeof(*out));
+	for (uint32_t k = 0; k < ns; k++) {
+		const uint64_t *succ = L->live_in + (size_t)e[k].to * L->words;
+		for (size_t w = 0; w < L->words; w++)
+			out[w] |= succ[w];
+	}
+	if (kill >= 0)
+		out[kill / 64] &= ~(1ULL << (kill % 64));
+	if (gen >= 0)
+		out[gen / 64] |= 1ULL << (gen % 64);
+	if (!memcmp(in, out, L->words * sizeof(*out)))
+		return false;
+	memcpy(in, out, L->words * sizeof(*out));
+	return true;
+}
+
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, str_id return_key,
+		      size_t max_bytes)
+{
+	memset(L, 0, sizeof(*L));
+	collect_keys(L, fn, return_key);
+	L->words = (L->nkeys + 63) / 64;
+	if (!L->words)
+		L->words = 1;
+	if (max_bytes && fn->nodes.n * L->words * sizeof(uint64_t) > max_bytes)
+		return;		/* live_in stays NULL: every key is live */
+	L->live_in = xcalloc(fn->nodes.n * L->words, sizeof(*L->live_in));
+	uint64_t *out = xcalloc(L->words, sizeof(*out));
+	bool changed = true;
+	/* backward problem: sweeping from the last node converges in a few
+	 * rounds on the frontend's mostly forward node order */
+	while (changed) {
+		changed = false;
+		for (size_t i = fn->nodes.n; i-- > 0;)
+			changed |= update_node(L, fn, (uint32_t)i, return_key, out);
+	}
+	free(out);
+}
+
+void liveness_free(struct fact_liveness *L)
+{
+	free(L->keys);
+	free(L->live_in);
+	memset(L, 0, sizeof(*L));
+}
+
+bool liveness_live(const struct fact_liveness *L, uint32_t node, str_id key)
+{
+	if (!L->live_in)
+		return true;
+	long i = key_index(L, key);
+	if (i < 0)
+		return false;	/* no node reads it */
+	return (L->live_in[(size_t)node * L->words + (size_t)i / 64] >> (i % 64)) & 1;
+}

@@ -1,0 +1,34 @@
+/*
+ * liveness.h - which correlation keys a function can still read (private
+ * to analyzer/engine/).
+ *
+ * A fact (key := truth) only matters where a later node reads it: a
+ * branch on the key, an assignment copying it, a return (IR_KEY_RETURN).
+ * Facts of a spliced callee's locals, of a tested call result, of a
+ * function-pointer target, outlive their last read and multiply the path
+ * states of big functions (two states that differ only in a dead fact
+ * act alike from then on).  The engine drops a fact where its key is dead.
+ */
+#ifndef MMIOCHECK_ENGINE_LIVENESS_H
+#define MMIOCHECK_ENGINE_LIVENESS_H
+
+#include "engine.h"
+
+struct fact_liveness {
+	str_id *keys;		/* the keys some node reads, sorted */
+	size_t nkeys;
+	size_t words;		/* 64-bit words per node in live_in */
+	uint64_t *live_in;	/* node n's keys live on entry: words at n * words;
+				 * NULL: not computed (every key counts as live) */
+};
+
+/* Compute which keys are live on entry to each node of fn (backward
+ * dataflow to a fixpoint; return_key, read by every IR_RETURN, may be 0).
+ * Past max_bytes of bit sets nothing is computed and every key is live. */
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, str_id return_key,
+		      size_t max_bytes);
+void liveness_free(struct fact_liveness *L);
+/* Can a node reached from `node` on read `key` before it is reassigned? */
+bool liveness_live(const struct fact_liveness *L, uint32_t node, str_id key);
+
+#endif

@@ -153,6 +153,10 @@ bool ipa_summarize_header(struct ipa_program *p, uint32_t fi);
 /* Solve function fi from its callees' current summaries (callgraph.c);
  * true if the summary changed. */
 bool ipa_summarize(struct ipa_program *p, uint32_t fi);
+/* The name of the rules entry (API, accessor, barrier) node n names, or
+ * NULL: summaries and fingerprints name entries, since indices depend on
+ * the rules loaded (serialize.c). */
+const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n);
 
 
 

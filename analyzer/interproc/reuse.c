@@ -41,26 +41,6 @@ static uint64_t hash_u32s(const uint32_t *v, size_t n, uint64_t h)
 	return hash_bytes(v, n * sizeof(*v), h);
 }
 
-/* The rules entry a node names, by name (indices depend on the rules). */
-static const char *node_rule(const struct rules *r, const struct ir_node *n)
-{
-	if (n->rule < 0)
-		return "";
-	switch (n->op) {
-	case IR_ACQUIRE:
-	case IR_TRYACQUIRE:
-	case IR_RELEASE:
-		return r->apis.v[n->rule].name;
-	case IR_MMIO_WRITE:
-	case IR_MMIO_READ:
-		return r->accessors.v[n->rule].name;
-	case IR_BARRIER:
-		return r->barriers.v[n->rule].name;
-	default:
-		return "";
-	}
-}
-
 /* Fold a source range into h: a summary's events carry their lines. */
 static uint64_t hash_loc(const struct ipa_program *p, const struct ir_loc *l, uint64_t h)
 {
@@ -73,7 +53,7 @@ static uint64_t hash_loc(const struct ipa_program *p, const struct ir_loc *l, ui
 static uint64_t hash_node(const struct ipa_program *p, const struct ir_function *fn, uint32_t i, uint64_t h)
 {
 	const struct ir_node *n = &fn->nodes.v[i];
-	const char *rn = node_rule(p->rules, n);
+	const char *rn = ipa_node_rule_name(p->rules, n);
 	uint32_t fixed[12] = { n->op, n->indirect, n->synthetic, n->coarse_context, n->truth,
 			       n->stmt_first_line, n->stmt_last_line, n->call_site, n->nargs,
 			       n->cond_param, n->const_args, n->const_true };
@@ -81,6 +61,8 @@ static uint64_t hash_node(const struct ipa_program *p, const struct ir_function 
 			   n->cond, n->cond_src, n->reg, 0 };
 
 	h = hash_u32s(fixed, 12, h);
+	if (!rn)
+		rn = "";	/* no rules entry: hashed as the empty name */
 	h = hash_bytes(rn, strlen(rn) + 1, h);
 	h = hash_loc(p, &n->loc, h);
 	for (int k = 0; k < 8; k++)

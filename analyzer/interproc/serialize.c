@@ -27,7 +27,7 @@
 
 #define SUMMARY_FORMAT 3
 
-static const char *rule_name(const struct rules *r, const struct ir_node *n)
+const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n)
 {
 	if (n->rule < 0)
 		return NULL;
@@ -57,7 +57,7 @@ static json_t *node_json(const struct ipa_program *p, const struct ir_function *
 {
 	const struct ir_node *n = &s->nodes.v[i];
 	json_t *o = json_object();
-	const char *rn = rule_name(p->rules, n);
+	const char *rn = ipa_node_rule_name(p->rules, n);
 
 	json_object_set_new(o, "op", json_string(ir_op_name(n->op)));
 	if (rn)
@@ -145,7 +145,7 @@ uint64_t ipa_summary_hash(const struct ipa_program *p, const struct ir_function 
 		h = hash_str(p, s->params.v[i], h);
 	for (uint32_t i = 0; i < s->nodes.n; i++) {
 		const struct ir_node *n = &s->nodes.v[i];
-		const char *rn = rule_name(p->rules, n);
+		const char *rn = ipa_node_rule_name(p->rules, n);
 		uint32_t fixed[7] = { n->op, n->loc.line, n->loc.col, n->call_site, n->indirect, n->truth,
 				      n->cond_param };
 		h = hash_bytes(fixed, sizeof(fixed), h);

@@ -42,7 +42,9 @@ check "Version $(dpkg-deb -f "$deb" Version) = --version $version = changelog $c
 depends=$(dpkg-deb -f "$deb" Depends)
 echo "   Depends: $depends"
 for lib in $(readelf -d "$build/mmiocheck" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
+    # awk reads to the end: an early exit would kill ldconfig with SIGPIPE,
+    # which pipefail turns into this script's exit status
+    path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ && !found {print $NF; found = 1}')
     # dpkg knows a library by the path its package ships (merged /usr: /lib or /usr/lib)
     pkg=$( (dpkg -S "$path" || dpkg -S "$(realpath "$path")" || true) 2>/dev/null | head -1 | cut -d: -f1)
     check "Depends names $pkg (for $lib)" grep -qE "(^|, )$pkg( |,|$)" <<<"$depends"

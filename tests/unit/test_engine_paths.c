@@ -316,7 +316,7 @@ static void test_dead_facts(void)
 
 	b_start(&b, "dead_facts");
 	for (int i = 0; i < 10; i++) {
-		char key[8];
+		char key[16];	/* "f" and any int: -Wformat-truncation at -O1 */
 		snprintf(key, sizeof(key), "f%d", i);
 		struct ir_node br = ir_node_make(IR_BRANCH);
 		br.cond = strpool_intern(b.u->strings, key);

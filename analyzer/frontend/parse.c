@@ -259,13 +259,33 @@ static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char 
 	return rc;
 }
 
+/*
+ * The hash of an included file's text, read from disk as the incremental
+ * check reads it (unit_reuse.c) so both agree.  Not clang_getFileContents():
+ * it finds the file's buffer by a scan of every source location entry, and
+ * for the ~900 headers of a kernel file that cost 10% of the parse.
+ */
+static uint64_t hash_included_file(struct tu_ctx *t, CXFile file, const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	uint64_t h;
+
+	if (*path && strbuf_read_file(&sb, path) == 0) {
+		h = hash_bytes(sb.buf, sb.len, HASH_SEED);
+	} else {
+		size_t size = 0;
+		const char *text = clang_getFileContents(t->tu, file, &size);
+		h = hash_bytes(text ? text : "", text ? size : 0, HASH_SEED);
+	}
+	strbuf_release(&sb);
+	return h;
+}
+
 /* clang_getInclusions visitor: record each included file and its hash. */
 static void record_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
 	struct tu_ctx *t = data;
 	struct ir_input in;
-	size_t size = 0;
-	const char *text;
 	CXString name;
 
 	(void)stack;
@@ -276,9 +296,8 @@ static void record_inclusion(CXFile file, CXSourceLocation *stack, unsigned dept
 		clang_disposeString(name);
 		name = clang_getFileName(file);
 	}
-	text = clang_getFileContents(t->tu, file, &size);
 	in.path = xstrdup(clang_getCString(name) ? clang_getCString(name) : "");
-	in.hash = hash_bytes(text ? text : "", text ? size : 0, HASH_SEED);
+	in.hash = hash_included_file(t, file, in.path);
 	VEC_PUSH(t->u->inputs, in);
 	clang_disposeString(name);
 }

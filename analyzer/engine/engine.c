@@ -9,6 +9,7 @@
  * any CFG, including irreducible goto tangles.
  */
 #include "liveness.h"
+#include "shortcut.h"
 #include "state.h"
 
 #include <assert.h>
@@ -41,6 +42,7 @@ struct run {
 	uint16_t all_slots;
 	str_id return_key;		/* IR_KEY_RETURN in the unit's pool, or 0 */
 	struct fact_liveness live;	/* where each fact can still be read */
+	struct shortcuts next;		/* the edges followed (shortcut.h) */
 };
 
 static const struct model *slot_model(const struct run *R, int slot)
@@ -510,7 +512,7 @@ static void do_return(struct run *R, struct path_state *s, uint32_t node)
 static void follow_edges(struct run *R, uint32_t node, const struct path_state *s)
 {
 	uint32_t ns;
-	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
+	const struct ir_edge *e = shortcut_succs(&R->next, node, &ns);
 
 	for (uint32_t k = 0; k < ns; k++)
 		visit(R, e[k].to, s);
@@ -520,7 +522,7 @@ static void step_branch(struct run *R, uint32_t node, const struct path_state *s
 {
 	const struct ir_node *n = &R->fn->nodes.v[node];
 	uint32_t ns;
-	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
+	const struct ir_edge *e = shortcut_succs(&R->next, node, &ns);
 	int f = n->cond ? state_find_fact(s, n->cond) : -1;
 
 	for (uint32_t k = 0; k < ns; k++) {
@@ -545,7 +547,7 @@ static void step_trylock(struct run *R, uint32_t node, const struct path_state *
 	const struct ir_node *n = &R->fn->nodes.v[node];
 	struct path_state s = *in;
 	uint32_t ns;
-	const struct ir_edge *e = ir_succs(R->fn, node, &ns);
+	const struct ir_edge *e = shortcut_succs(&R->next, node, &ns);
 
 	if (api_hooked(R, n->rule)) {
 		run_all(R, &s, FW_TRYLOCK, node, PROG_TRYLOCK, 0, -1, 0);
@@ -586,6 +588,8 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 	R->stats->visits++;
 	switch (n->op) {
 	case IR_BRANCH:
+		if (R->next.inert[node])	/* empty: every arm leads on alike */
+			break;
 		step_branch(R, node, &s);
 		return;
 	case IR_TRYACQUIRE:
@@ -677,7 +681,8 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	R.all_slots = (uint16_t)((1u << cfg->nmodels) - 1);
 	R.return_key = u && u->strings ? strpool_find(u->strings, IR_KEY_RETURN) : 0;
 	state_pool_init(&R.pool, cfg->nmodels);
-	liveness_compute(&R.live, fn, R.return_key, cfg->max_state_bytes / 8);
+	shortcuts_build(&R.next, fn);
+	liveness_compute(&R.live, fn, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 
 	memset(&init, 0, sizeof(init));
@@ -696,4 +701,5 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	VEC_FREE(R.work);
 	state_pool_free(&R.pool);
 	liveness_free(&R.live);
+	shortcuts_free(&R.next);
 }

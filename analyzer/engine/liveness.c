@@ -49,6 +49,13 @@ static long key_index(const struct fact_liveness *L, str_id key)
 	return at ? (long)(at - L->keys) : -1;
 }
 
+/* The key node i reads, if it is not passed over (an inert node reads none). */
+static str_id node_reads(const struct fact_liveness *L, const struct ir_function *fn, uint32_t i,
+			 str_id return_key)
+{
+	return L->inert && L->inert[i] ? 0 : read_key(&fn->nodes.v[i], return_key);
+}
+
 /* The sorted, distinct keys that some node of fn reads. */
 static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, str_id return_key)
 {
@@ -56,7 +63,7 @@ static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, 
 
 	L->keys = xcalloc(fn->nodes.n + 1, sizeof(*L->keys));
 	for (size_t i = 0; i < fn->nodes.n; i++) {
-		str_id k = read_key(&fn->nodes.v[i], return_key);
+		str_id k = node_reads(L, fn, (uint32_t)i, return_key);
 		if (k)
 			L->keys[n++] = k;
 	}
@@ -76,7 +83,7 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	const struct ir_edge *e = ir_succs(fn, node, &ns);
 	uint64_t *in = L->live_in + (size_t)node * L->words;
 	long kill = key_index(L, killed_key(&fn->nodes.v[node]));
-	long gen = key_index(L, read_key(&fn->nodes.v[node], return_key));
+	long gen = key_index(L, node_reads(L, fn, node, return_key));
 
 	memset(out, 0, L->words * sizeof(*out));
 	for (uint32_t k = 0; k < ns; k++) {
@@ -94,10 +101,11 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	return true;
 }
 
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, str_id return_key,
-		      size_t max_bytes)
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
+		      str_id return_key, size_t max_bytes)
 {
 	memset(L, 0, sizeof(*L));
+	L->inert = inert;
 	collect_keys(L, fn, return_key);
 	L->words = (L->nkeys + 63) / 64;
 	if (!L->words)

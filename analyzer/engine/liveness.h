@@ -15,6 +15,7 @@
 #include "engine.h"
 
 struct fact_liveness {
+	const bool *inert;	/* nodes whose reads do not count (shortcut.h), or NULL */
 	str_id *keys;		/* the keys some node reads, sorted */
 	size_t nkeys;
 	size_t words;		/* 64-bit words per node in live_in */
@@ -24,9 +25,11 @@ struct fact_liveness {
 
 /* Compute which keys are live on entry to each node of fn (backward
  * dataflow to a fixpoint; return_key, read by every IR_RETURN, may be 0).
- * Past max_bytes of bit sets nothing is computed and every key is live. */
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, str_id return_key,
-		      size_t max_bytes);
+ * A node marked in inert (may be NULL; kept by the caller for L's life)
+ * reads nothing: the engine passes over it.  Past max_bytes of bit sets
+ * nothing is computed and every key is live. */
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
+		      str_id return_key, size_t max_bytes);
 void liveness_free(struct fact_liveness *L);
 /* Can a node reached from `node` on read `key` before it is reassigned? */
 bool liveness_live(const struct fact_liveness *L, uint32_t node, str_id key);

@@ -45,7 +45,7 @@ static void test_straight_line(void)
 	uint32_t bg = add(IR_BRANCH, "g", ag);
 	uint32_t ret = add(IR_RETURN, NULL, bg);
 	ir_fn_finalize(F);
-	liveness_compute(&L, F, key("$ret"), 0);
+	liveness_compute(&L, F, NULL, key("$ret"), 0);
 	CHECK(liveness_live(&L, entry, key("f")));
 	CHECK(liveness_live(&L, bf, key("f")));
 	CHECK(!liveness_live(&L, ag, key("f")));	/* past its last read */
@@ -79,7 +79,7 @@ static void test_loop_and_copy(void)
 	uint32_t bk = add(IR_BRANCH, "k", copy);
 	add(IR_RETURN, NULL, bk);
 	ir_fn_finalize(F);
-	liveness_compute(&L, F, 0, 0);
+	liveness_compute(&L, F, NULL, 0, 0);
 	CHECK(liveness_live(&L, body, key("f")));	/* the loop tests it again */
 	CHECK(liveness_live(&L, copy, key("f")));	/* copied */
 	CHECK(!liveness_live(&L, bk, key("f")));
@@ -89,7 +89,7 @@ static void test_loop_and_copy(void)
 	liveness_free(&L);
 
 	/* past the bit-set budget nothing is computed: every key counts as live */
-	liveness_compute(&L, F, 0, 1);
+	liveness_compute(&L, F, NULL, 0, 1);
 	CHECK(liveness_live(&L, bk, key("f")));
 	CHECK(liveness_live(&L, entry, key("unread")));
 	liveness_free(&L);

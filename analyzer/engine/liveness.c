@@ -42,11 +42,38 @@ static str_id killed_key(const struct ir_node *n)
 	}
 }
 
-/* Index of key in L->keys, or -1 when no node reads it. */
+/* Slot of key in L->slots: where it is, or the empty slot it would take. */
+static size_t key_slot(const struct fact_liveness *L, str_id key)
+{
+	size_t mask = L->nslots - 1, i = ((size_t)key * 0x9E3779B97F4A7C15ULL >> 20) & mask;
+
+	while (L->slots[i].key && L->slots[i].key != key)
+		i = (i + 1) & mask;
+	return i;
+}
+
+/* Index of key in L->keys, or -1 when no node reads it: a hash probe, as
+ * the engine asks for every fact of every state it visits. */
 static long key_index(const struct fact_liveness *L, str_id key)
 {
-	const str_id *at = key ? bsearch(&key, L->keys, L->nkeys, sizeof(*L->keys), cmp_key) : NULL;
-	return at ? (long)(at - L->keys) : -1;
+	if (!key || !L->nslots)
+		return -1;
+	size_t i = key_slot(L, key);
+	return L->slots[i].key ? (long)L->slots[i].index : -1;
+}
+
+/* Fill the hash of L->keys (at most half full). */
+static void index_keys(struct fact_liveness *L)
+{
+	L->nslots = 16;
+	while (L->nslots < 2 * L->nkeys)
+		L->nslots *= 2;
+	L->slots = xcalloc(L->nslots, sizeof(*L->slots));
+	for (size_t k = 0; k < L->nkeys; k++) {
+		size_t i = key_slot(L, L->keys[k]);
+		L->slots[i].key = L->keys[k];
+		L->slots[i].index = (uint32_t)k;
+	}
 }
 
 /* The key node i reads, if it is not passed over (an inert node reads none). */
@@ -77,13 +104,12 @@ static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, 
 /* live_in(node) = read(node) | (union of live_in(successors) - killed(node));
  * true when it changed.  out is scratch of L->words words. */
 static bool update_node(struct fact_liveness *L, const struct ir_function *fn, uint32_t node,
-			str_id return_key, uint64_t *out)
+			uint64_t *out)
 {
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(fn, node, &ns);
 	uint64_t *in = L->live_in + (size_t)node * L->words;
-	long kill = key_index(L, killed_key(&fn->nodes.v[node]));
-	long gen = key_index(L, node_reads(L, fn, node, return_key));
+	long kill = L->kill[node], gen = L->gen[node];
 
 	memset(out, 0, L->words * sizeof(*out));
 	for (uint32_t k = 0; k < ns; k++) {
@@ -107,12 +133,19 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
 	memset(L, 0, sizeof(*L));
 	L->inert = inert;
 	collect_keys(L, fn, return_key);
+	index_keys(L);
 	L->words = (L->nkeys + 63) / 64;
 	if (!L->words)
 		L->words = 1;
 	if (max_bytes && fn->nodes.n * L->words * sizeof(uint64_t) > max_bytes)
 		return;		/* live_in stays NULL: every key is live */
 	L->live_in = xcalloc(fn->nodes.n * L->words, sizeof(*L->live_in));
+	L->gen = xcalloc(fn->nodes.n, sizeof(*L->gen));
+	L->kill = xcalloc(fn->nodes.n, sizeof(*L->kill));
+	for (uint32_t i = 0; i < fn->nodes.n; i++) {
+		L->gen[i] = (int32_t)key_index(L, node_reads(L, fn, i, return_key));
+		L->kill[i] = (int32_t)key_index(L, killed_key(&fn->nodes.v[i]));
+	}
 	uint64_t *out = xcalloc(L->words, sizeof(*out));
 	bool changed = true;
 	/* backward problem: sweeping from the last node converges in a few
@@ -120,7 +153,7 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
 	while (changed) {
 		changed = false;
 		for (size_t i = fn->nodes.n; i-- > 0;)
-			changed |= update_node(L, fn, (uint32_t)i, return_key, out);
+			changed |= update_node(L, fn, (uint32_t)i, out);
 	}
 	free(out);
 }
@@ -128,6 +161,9 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
 void liveness_free(struct fact_liveness *L)
 {
 	free(L->keys);
+	free(L->slots);
+	free(L->gen);
+	free(L->kill);
 	free(L->live_in);
 	memset(L, 0, sizeof(*L));
 }

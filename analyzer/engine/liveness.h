@@ -18,6 +18,9 @@ struct fact_liveness {
 	const bool *inert;	/* nodes whose reads do not count (shortcut.h), or NULL */
 	str_id *keys;		/* the keys some node reads, sorted */
 	size_t nkeys;
+	struct { str_id key; uint32_t index; } *slots;	/* hash of keys: key -> index */
+	size_t nslots;		/* a power of two */
+	int32_t *gen, *kill;	/* per node: index of the key it reads / kills, or -1 */
 	size_t words;		/* 64-bit words per node in live_in */
 	uint64_t *live_in;	/* node n's keys live on entry: words at n * words;
 				 * NULL: not computed (every key counts as live) */

@@ -171,54 +171,89 @@ static void mark_fact_nodes(const struct ir_function *x, bool *keep, str_id ret)
 	VEC_FREE(read);
 }
 
+/* Scratch of arms_differ, sized to one expanded function: visit stamps,
+ * the arms that reached each kept node, and the nodes marked, so that
+ * clearing costs what was marked. */
+struct arm_walk {
+	const struct ir_function *x;
+	const bool *keep;
+	uint32_t *seen;		/* seen[v] == epoch: walked in this search */
+	uint32_t epoch;
+	uint8_t *found;		/* bit per arm that reached the kept node */
+	VEC(uint32_t) marked;	/* nodes with found != 0 */
+	VEC(uint32_t) stack;
+};
+
+static void arm_walk_init(struct arm_walk *w, const struct ir_function *x, const bool *keep)
+{
+	memset(w, 0, sizeof(*w));
+	w->x = x;
+	w->keep = keep;
+	w->seen = xcalloc(x->nodes.n ? x->nodes.n : 1, sizeof(*w->seen));
+	w->found = xcalloc(x->nodes.n ? x->nodes.n : 1, 1);
+}
+
+static void arm_walk_free(struct arm_walk *w)
+{
+	free(w->seen);
+	free(w->found);
+	VEC_FREE(w->marked);
+	VEC_FREE(w->stack);
+}
+
 /* Mark with `bit` (in found) the kept nodes x node `start` reaches
  * through dropped ones, and in *returns whether it reaches a return. */
-static void reach_kept(const struct ir_function *x, const bool *keep, uint32_t start, uint8_t bit,
-		       uint8_t *found, uint8_t *returns)
+static void reach_kept(struct arm_walk *w, uint32_t start, uint8_t bit, uint8_t *returns)
 {
-	uint8_t *seen = xcalloc(x->nodes.n, 1);
-	VEC(uint32_t) stack = VEC_INIT;
-
-	VEC_PUSH(stack, start);
-	while (stack.n) {
-		uint32_t v = stack.v[--stack.n], ns;
-		if (seen[v])
+	w->epoch++;
+	w->stack.n = 0;
+	VEC_PUSH(w->stack, start);
+	while (w->stack.n) {
+		uint32_t v = w->stack.v[--w->stack.n], ns;
+		if (w->seen[v] == w->epoch)
 			continue;
-		seen[v] = 1;
-		if (keep[v] || x->nodes.v[v].op == IR_RETURN) {
-			*(keep[v] ? &found[v] : returns) |= bit;
+		w->seen[v] = w->epoch;
+		if (w->keep[v]) {
+			if (!w->found[v])
+				VEC_PUSH(w->marked, v);
+			w->found[v] |= bit;
 			continue;
 		}
-		const struct ir_edge *e = ir_succs(x, v, &ns);
+		if (w->x->nodes.v[v].op == IR_RETURN) {
+			*returns |= bit;
+			continue;
+		}
+		const struct ir_edge *e = ir_succs(w->x, v, &ns);
 		for (uint32_t k = 0; k < ns; k++)
-			VEC_PUSH(stack, e[k].to);
+			VEC_PUSH(w->stack, e[k].to);
 	}
-	VEC_FREE(stack);
-	free(seen);
 }
 
 /*
- * Does it matter which way the function's branch i on a parameter goes:
- * do its TRUE and FALSE edges reach different kept nodes (all returns
- * being the summary's one exit)?  Only then can a caller's constant
+ * Does it matter which way two-way branch i goes: do its TRUE and FALSE
+ * edges reach different kept nodes (all returns being the summary's one
+ * exit)?  For a branch on a parameter, only then can a caller's constant
  * argument (interproc/splice.c) change a path; any other such branch is
  * contracted like an uncorrelated one, so the summary is what it was
  * without it.
  */
-static bool arms_differ(const struct ir_function *x, const bool *keep, uint32_t i)
+static bool arms_differ(struct arm_walk *w, uint32_t i)
 {
-	uint8_t *found = xcalloc(x->nodes.n, 1), returns = 0;
+	uint8_t returns = 0;
 	uint32_t ns;
-	const struct ir_edge *e = ir_succs(x, i, &ns);
+	const struct ir_edge *e = ir_succs(w->x, i, &ns);
 	bool differ;
 
 	assert(ns == 2);
+	w->marked.n = 0;
 	for (uint32_t k = 0; k < ns; k++)
-		reach_kept(x, keep, e[k].to, e[k].kind == IR_EDGE_TRUE ? 1 : 2, found, &returns);
+		reach_kept(w, e[k].to, e[k].kind == IR_EDGE_TRUE ? 1 : 2, &returns);
 	differ = returns == 1 || returns == 2;
-	for (size_t v = 0; v < x->nodes.n && !differ; v++)
-		differ = found[v] == 1 || found[v] == 2;
-	free(found);
+	for (size_t m = 0; m < w->marked.n; m++) {
+		uint32_t v = w->marked.v[m];
+		differ |= w->found[v] == 1 || w->found[v] == 2;
+		w->found[v] = 0;
+	}
 	return differ;
 }
 
@@ -227,13 +262,45 @@ static bool arms_differ(const struct ir_function *x, const bool *keep, uint32_t 
 static void mark_param_branches(const struct ir_function *x, bool *keep)
 {
 	VEC(uint32_t) branches = VEC_INIT;
+	struct arm_walk w;
 
+	arm_walk_init(&w, x, keep);
 	for (uint32_t i = 0; i < x->nodes.n; i++)
-		if (x->nodes.v[i].cond_param && !keep[i] && arms_differ(x, keep, i))
+		if (x->nodes.v[i].cond_param && !keep[i] && arms_differ(&w, i))
 			VEC_PUSH(branches, i);
+	arm_walk_free(&w);
 	for (size_t k = 0; k < branches.n; k++)
 		keep_with_sites(x, keep, branches.v[k]);
 	VEC_FREE(branches);
+}
+
+/*
+ * Unmark the correlated branches whose arms reach the same kept nodes
+ * (arms_differ), to a fixpoint over nested ones (a few rounds): such a
+ * branch changes no path a caller can take (a later test of its key
+ * splits the path itself), and the events of big helpers are mostly
+ * these (`if (tg3_flag(tp, 5705_PLUS)) val |= X;`), enough to cap them.
+ */
+static void drop_empty_branches(const struct ir_function *x, bool *keep)
+{
+	bool changed = true;
+	struct arm_walk w;
+
+	arm_walk_init(&w, x, keep);
+	for (int round = 0; changed && round < 4; round++) {
+		changed = false;
+		for (uint32_t i = 0; i < x->nodes.n; i++) {
+			uint32_t ns;
+			if (!keep[i] || x->nodes.v[i].op != IR_BRANCH)
+				continue;
+			(void)ir_succs(x, i, &ns);
+			if (ns != 2 || arms_differ(&w, i))
+				continue;
+			keep[i] = false;
+			changed = true;
+		}
+	}
+	arm_walk_free(&w);
 }
 
 /* Mark the events and the call markers they came through.  Returns how
@@ -247,7 +314,10 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
 	for (size_t i = 0; i < x->nodes.n; i++)
-		if (!is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level))
+		keep[i] = !is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level);
+	drop_empty_branches(x, keep);
+	for (size_t i = 0; i < x->nodes.n; i++)
+		if (keep[i])
 			keep_with_sites(x, keep, i);
 	for (size_t i = 0; i < x->nodes.n; i++)
 		n += keep[i];

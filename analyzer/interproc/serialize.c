@@ -46,76 +46,152 @@ const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n)
 	}
 }
 
-static void put_str(json_t *o, const char *key, const struct strpool *pool, str_id id)
+/*
+ * The text is written directly, not built as a jansson tree and dumped:
+ * a file's summaries are written once per run, and the tree's thousands of
+ * small objects cost more than the engine on a big driver (tg3.c).  The
+ * bytes are those of json_dumps(JSON_COMPACT | JSON_PRESERVE_ORDER) of the
+ * same tree, keys in the same order (test_serialize_text compares them), and
+ * json_loads reads them back.
+ */
+
+/* Is s valid UTF-8?  jansson's json_string() refuses a string that is not,
+ * and the tree then lacked that key; the text lacks it too. */
+static bool utf8_valid(const char *s)
 {
-	const char *s = id ? strpool_str(pool, id) : NULL;
-	if (s)
-		json_object_set_new(o, key, json_string(s));
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p) {
+		int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
+		if (n < 0 || (n == 1 && *p < 0xC2) || (n == 3 && *p > 0xF4))
+			return false;
+		uint32_t cp = n == 0 ? *p : *p & (0x3F >> n);
+		for (int k = 1; k <= n; k++) {
+			if ((p[k] & 0xC0) != 0x80)
+				return false;
+			cp = cp << 6 | (p[k] & 0x3F);
+		}
+		if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+		    (cp >= 0xD800 && cp <= 0xDFFF))
+			return false;
+		p += n + 1;
+	}
+	return true;
 }
 
-static json_t *node_json(const struct ipa_program *p, const struct ir_function *s, uint32_t i)
+/* s as a JSON string, escaped as jansson escapes it (no JSON_ENSURE_ASCII). */
+static void add_json_string(struct strbuf *sb, const char *s)
+{
+	strbuf_addch(sb, '"');
+	for (const char *c = s; *c; c++) {
+		switch (*c) {
+		case '"':  strbuf_adds(sb, "\\\""); break;
+		case '\\': strbuf_adds(sb, "\\\\"); break;
+		case '\b': strbuf_adds(sb, "\\b"); break;
+		case '\f': strbuf_adds(sb, "\\f"); break;
+		case '\n': strbuf_adds(sb, "\\n"); break;
+		case '\r': strbuf_adds(sb, "\\r"); break;
+		case '\t': strbuf_adds(sb, "\\t"); break;
+		default:
+			if ((unsigned char)*c < 0x20)
+				strbuf_addf(sb, "\\u%04X", (unsigned)(unsigned char)*c);
+			else
+				strbuf_addch(sb, *c);
+		}
+	}
+	strbuf_addch(sb, '"');
+}
+
+/* ,"key":"value" for a string value; nothing when there is none, or when
+ * it is not UTF-8 (see utf8_valid). */
+static void put_text(struct strbuf *sb, const char *key, const char *value)
+{
+	if (!value || !utf8_valid(value))
+		return;
+	strbuf_addf(sb, ",\"%s\":", key);
+	add_json_string(sb, value);
+}
+
+static void put_str(struct strbuf *sb, const char *key, const struct strpool *pool, str_id id)
+{
+	put_text(sb, key, id ? strpool_str(pool, id) : NULL);
+}
+
+/* An array element: the string, or null when there is none; an element
+ * that is not UTF-8 is left out (json_array_append_new refused it). */
+static void put_element(struct strbuf *sb, const char *t, bool *first)
+{
+	if (t && !utf8_valid(t))
+		return;
+	if (!*first)
+		strbuf_addch(sb, ',');
+	*first = false;
+	if (t)
+		add_json_string(sb, t);
+	else
+		strbuf_adds(sb, "null");
+}
+
+static void node_text(struct strbuf *sb, const struct ipa_program *p, const struct ir_function *s, uint32_t i)
 {
 	const struct ir_node *n = &s->nodes.v[i];
-	json_t *o = json_object();
-	const char *rn = ipa_node_rule_name(p->rules, n);
 
-	json_object_set_new(o, "op", json_string(ir_op_name(n->op)));
-	if (rn)
-		json_object_set_new(o, "rule", json_string(rn));
-	put_str(o, "lock", p->strings, n->lock);
-	put_str(o, "type", p->strings, n->lock_type);
-	put_str(o, "dev", p->strings, n->device);
-	put_str(o, "reg", p->strings, n->reg);
-	put_str(o, "spelled", p->strings, n->spelled);
-	put_str(o, "callee", p->strings, n->callee);
-	put_str(o, "cond", p->strings, n->cond);
+	strbuf_adds(sb, "{\"op\":");
+	add_json_string(sb, ir_op_name(n->op));
+	put_text(sb, "rule", ipa_node_rule_name(p->rules, n));
+	put_str(sb, "lock", p->strings, n->lock);
+	put_str(sb, "type", p->strings, n->lock_type);
+	put_str(sb, "dev", p->strings, n->device);
+	put_str(sb, "reg", p->strings, n->reg);
+	put_str(sb, "spelled", p->strings, n->spelled);
+	put_str(sb, "callee", p->strings, n->callee);
+	put_str(sb, "cond", p->strings, n->cond);
 	if (n->op == IR_ASSIGN) {
-		json_object_set_new(o, "truth", json_integer(n->truth));
-		put_str(o, "src", p->strings, n->cond_src);
+		strbuf_addf(sb, ",\"truth\":%d", (int)n->truth);
+		put_str(sb, "src", p->strings, n->cond_src);
 	}
 	if (n->cond_param)
-		json_object_set_new(o, "param", json_integer(n->cond_param - 1));
-	put_str(o, "file", p->strings, n->loc.file);
-	json_object_set_new(o, "line", json_integer(n->loc.line));
-	json_object_set_new(o, "col", json_integer(n->loc.col));
+		strbuf_addf(sb, ",\"param\":%d", (int)n->cond_param - 1);
+	put_str(sb, "file", p->strings, n->loc.file);
+	strbuf_addf(sb, ",\"line\":%lld,\"col\":%lld", (long long)n->loc.line, (long long)n->loc.col);
 	if (n->indirect)
-		json_object_set_new(o, "indirect", json_true());
-	json_object_set_new(o, "cs", json_integer(n->call_site == IR_NONE ? -1 : (json_int_t)n->call_site));
+		strbuf_adds(sb, ",\"indirect\":true");
+	strbuf_addf(sb, ",\"cs\":%lld", n->call_site == IR_NONE ? -1LL : (long long)n->call_site);
 	if (n->nargs) {
-		json_t *a = json_array();
-		for (uint32_t k = 0; k < n->nargs; k++) {
-			const char *t = strpool_str(p->strings, s->args.v[n->args_off + k]);
-			json_array_append_new(a, t ? json_string(t) : json_null());
-		}
-		json_object_set_new(o, "args", a);
+		bool first = true;
+		strbuf_adds(sb, ",\"args\":[");
+		for (uint32_t k = 0; k < n->nargs; k++)
+			put_element(sb, strpool_str(p->strings, s->args.v[n->args_off + k]), &first);
+		strbuf_addch(sb, ']');
 	}
-	json_t *succ = json_array();
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(s, i, &ns);
+	strbuf_adds(sb, ",\"succ\":[");
 	for (uint32_t k = 0; k < ns; k++)
-		json_array_append_new(succ, json_pack("[ii]", (int)e[k].to, (int)e[k].kind));
-	json_object_set_new(o, "succ", succ);
-	return o;
+		strbuf_addf(sb, "%s[%d,%d]", k ? "," : "", (int)e[k].to, (int)e[k].kind);
+	strbuf_adds(sb, "]}");
 }
 
 char *ipa_summary_text(const struct ipa_program *p, const struct ir_function *s)
 {
-	json_t *root = json_object(), *params = json_array(), *nodes = json_array();
+	struct strbuf sb = STRBUF_INIT;
+	const char *name = strpool_str(p->strings, s->name);
+	bool first = true;
 
-	json_object_set_new(root, "v", json_integer(SUMMARY_FORMAT));
-	json_object_set_new(root, "name", json_string(strpool_str(p->strings, s->name) ?: ""));
-	for (size_t i = 0; i < s->params.n; i++) {
-		const char *t = strpool_str(p->strings, s->params.v[i]);
-		json_array_append_new(params, t ? json_string(t) : json_null());
+	strbuf_init(&sb);
+	strbuf_addf(&sb, "{\"v\":%d", SUMMARY_FORMAT);
+	put_text(&sb, "name", name ? name : "");
+	strbuf_adds(&sb, ",\"params\":[");
+	for (size_t i = 0; i < s->params.n; i++)
+		put_element(&sb, strpool_str(p->strings, s->params.v[i]), &first);
+	strbuf_adds(&sb, "],\"nodes\":[");
+	for (uint32_t i = 0; i < s->nodes.n; i++) {
+		if (i)
+			strbuf_addch(&sb, ',');
+		node_text(&sb, p, s, i);
 	}
-	json_object_set_new(root, "params", params);
-	for (uint32_t i = 0; i < s->nodes.n; i++)
-		json_array_append_new(nodes, node_json(p, s, i));
-	json_object_set_new(root, "nodes", nodes);
-	json_object_set_new(root, "entry", json_integer(s->entry));
-	char *text = json_dumps(root, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	json_decref(root);
-	return text;
+	strbuf_addf(&sb, "],\"entry\":%lld}", (long long)s->entry);
+	return strbuf_detach(&sb);
 }
 
 char *ipa_summary_to_text(const struct ipa_program *p, const struct ipa_fn *f)

@@ -434,7 +434,7 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &e);
 	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &cf, NULL, NULL, &cs);
 	bool from_macro_body = cf && sf && clang_File_isEqual(sf, cf) && s == cs;
-	const char *text = sf ? clang_getFileContents(t->tu, sf, &size) : NULL;
+	const char *text = fe_file_text(t, sf, &size);
 	if (!from_macro_body && text && ef && clang_File_isEqual(sf, ef) && e > s && e <= size && e - s <= 64) {
 		add_collapsed(out, text, s, e);
 		return true;

@@ -32,6 +32,26 @@ void fe_extent(CXCursor c, unsigned *start, unsigned *end)
 	clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, end);
 }
 
+const char *fe_file_text(struct tu_ctx *t, CXFile file, size_t *size)
+{
+	unsigned kept = t->ntexts < FE_TEXT_CACHE ? t->ntexts : FE_TEXT_CACHE;
+	struct file_text *slot;
+
+	*size = 0;
+	if (!file)
+		return NULL;
+	for (unsigned i = 0; i < kept; i++)
+		if (clang_File_isEqual(t->texts[i].file, file)) {
+			*size = t->texts[i].size;
+			return t->texts[i].text;
+		}
+	slot = &t->texts[t->ntexts++ % FE_TEXT_CACHE];
+	slot->file = file;
+	slot->text = clang_getFileContents(t->tu, file, &slot->size);
+	*size = slot->text ? slot->size : 0;
+	return slot->text;
+}
+
 /* Source range of a node: file locations, so a call written inside a macro
  * argument (WARN_ON(readl(r)), likely(spin_trylock(l))) is located where
  * it is spelled; a cursor made by a macro body maps to the invocation. */

@@ -69,6 +69,10 @@ struct header_fn {
 	bool lowered;
 };
 
+/* Files whose text a unit keeps at hand (fe_file_text): the main file and
+ * the few headers whose inlines are being lowered. */
+#define FE_TEXT_CACHE 8
+
 struct tu_ctx {
 	struct frontend *fe;
 	CXTranslationUnit tu;
@@ -91,6 +95,12 @@ struct tu_ctx {
 					 * holding an annotation */
 	unsigned prev_decl_end;		/* end of the last top-level declaration */
 	VEC(struct error_at) error_locs;	/* every error of u->errors */
+	struct file_text {		/* the files whose text was asked for */
+		CXFile file;
+		const char *text;
+		size_t size;
+	} texts[FE_TEXT_CACHE];
+	unsigned ntexts;		/* how many were ever asked: the next slot */
 };
 
 /* A break / continue target; depth: scopes open when it was pushed (a
@@ -146,6 +156,10 @@ typedef VEC(CXCursor) cursor_vec;
 void fe_children(CXCursor c, cursor_vec *out);
 void fe_extent(CXCursor c, unsigned *start, unsigned *end);
 void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc);
+/* The text of file (NULL if clang has none), its size in *size; kept per
+ * unit, since clang_getFileContents() finds a header by scanning every
+ * source location entry (a million instructions on a kernel file). */
+const char *fe_file_text(struct tu_ctx *t, CXFile file, size_t *size);
 /* How many of the unit's clang errors lie inside c's extent (expansion
  * locations: an error in a macro's body counts where it is expanded). */
 unsigned fe_errors_within(const struct tu_ctx *t, CXCursor c);

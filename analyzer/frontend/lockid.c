@@ -38,6 +38,7 @@
 #include "fe_internal.h"
 
 #include <assert.h>
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,36 +181,67 @@ static CXCursor alias_init(const struct fn_ctx *f, CXCursor e)
 	return once ? fe_unwrap(init) : clang_getNullCursor();
 }
 
-/* The spelling of token i (owned by the caller). */
-static char *token_text(struct tu_ctx *t, CXToken *toks, unsigned i)
+/* Skip white space at text[*i]; false at a comment (read as not written
+ * so: a comment could hide a comma or a parenthesis). */
+static bool skip_space(const char *text, size_t n, size_t *i)
 {
-	CXString s = clang_getTokenSpelling(t->tu, toks[i]);
-	char *text = xstrdup(clang_getCString(s));
+	while (*i < n && isspace((unsigned char)text[*i]))
+		(*i)++;
+	return !(*i + 1 < n && text[*i] == '/' && (text[*i + 1] == '*' || text[*i + 1] == '/'));
+}
 
-	clang_disposeString(s);
-	return text;
+/* The identifier at text[*i] (empty when there is none), past it. */
+static size_t identifier_at(const char *text, size_t n, size_t *i)
+{
+	size_t start = *i;
+
+	while (*i < n && (isalnum((unsigned char)text[*i]) || text[*i] == '_'))
+		(*i)++;
+	return *i - start;
 }
 
 /*
- * Tokens of the source from where the macro call at c starts, at most
- * CONTAINER_TEXT_MAX characters: an expression expanded from a macro has
- * an extent in the macro's body, so it is read where the call is written.
+ * The member path of `container_of(ptr, type, a.b)` at text[i], into cs:
+ * the third argument must be identifiers joined by dots.  Read from the
+ * text, not lexed by clang: clang_tokenize() needs a source location for
+ * the offset, and finding one in a header scans every location entry.
  */
-static void call_tokens(struct tu_ctx *t, CXCursor c, CXToken **toks, unsigned *n)
+static bool container_text_member(const char *text, size_t n, size_t i, struct container_src *cs)
 {
-	CXFile file;
-	unsigned off;
-	size_t size = 0;
+	static const char name[] = "container_of";
+	unsigned depth = 0, commas = 0;
 
-	*toks = NULL;
-	*n = 0;
-	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &off);
-	if (!file || !clang_getFileContents(t->tu, file, &size) || off >= size)
-		return;
-	unsigned end = size - off > CONTAINER_TEXT_MAX ? off + CONTAINER_TEXT_MAX : (unsigned)size;
-	CXSourceRange r = clang_getRange(clang_getLocationForOffset(t->tu, file, off),
-					 clang_getLocationForOffset(t->tu, file, end));
-	clang_tokenize(t->tu, r, toks, n);
+	if (n - i < sizeof(name) || memcmp(text + i, name, sizeof(name) - 1))
+		return false;
+	i += sizeof(name) - 1;
+	if (!skip_space(text, n, &i) || i >= n || text[i] != '(')
+		return false;
+	for (depth = 1, i++; i < n && depth && commas < 2; i++) {
+		if (i + 1 < n && text[i] == '/' && (text[i + 1] == '*' || text[i + 1] == '/'))
+			return false;
+		if (text[i] == '(' || text[i] == '[')
+			depth++;
+		else if (text[i] == ')' || text[i] == ']')
+			depth--;
+		else if (text[i] == ',' && depth == 1)
+			commas++;
+	}
+	for (bool want_name = true; commas == 2 && depth == 1;) {
+		if (!skip_space(text, n, &i) || i >= n)
+			return false;
+		if (want_name) {
+			size_t start = i, len = identifier_at(text, n, &i);
+			if (!len || isdigit((unsigned char)text[start]) || cs->n >= CONTAINER_PATH_MAX)
+				return false;
+			cs->member[cs->n++] = xstrndup(text + start, len);
+		} else if (text[i] == ')') {
+			return true;
+		} else if (text[i++] != '.') {
+			return false;
+		}
+		want_name = !want_name;
+	}
+	return false;
 }
 
 /*
@@ -219,36 +251,20 @@ static void call_tokens(struct tu_ctx *t, CXCursor c, CXToken **toks, unsigned *
  */
 static bool container_member(struct tu_ctx *t, CXCursor c, struct container_src *cs)
 {
-	CXToken *toks;
-	unsigned n, i, depth = 0, commas = 0;
-	bool ok, closed = false;
+	CXFile file;
+	unsigned off;
+	size_t size = 0;
+	const char *text;
 
-	call_tokens(t, c, &toks, &n);
-	char *first = n ? token_text(t, toks, 0) : NULL;
-	ok = first && !strcmp(first, "container_of");
-	free(first);
-	for (i = 1; ok && !closed && i < n; i++) {
-		char *tok = token_text(t, toks, i);
-		bool open = !strcmp(tok, "(") || !strcmp(tok, "["), close = !strcmp(tok, ")") || !strcmp(tok, "]");
-		if (commas == 2 && (depth > 1 || open))
-			ok = false;	/* an index or a call in the member */
-		else if (open)
-			depth++;
-		else if (close)
-			closed = --depth == 0;	/* the closing parenthesis */
-		else if (depth == 1 && !strcmp(tok, ","))
-			commas++;
-		else if (depth == 1 && commas == 2 && strcmp(tok, "."))
-			ok = cs->n < CONTAINER_PATH_MAX && clang_getTokenKind(toks[i]) == CXToken_Identifier &&
-			     (cs->member[cs->n++] = xstrdup(tok)) != NULL;
-		free(tok);
-	}
-	if (toks)
-		clang_disposeTokens(t->tu, toks, n);
-	ok = ok && closed && commas == 2 && cs->n > 0;
-	if (!ok)
-		container_free(cs);
-	return ok;
+	clang_getExpansionLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &off);
+	text = fe_file_text(t, file, &size);
+	if (!text || off >= size)
+		return false;
+	size_t n = size - off > CONTAINER_TEXT_MAX ? off + CONTAINER_TEXT_MAX : size;
+	if (container_text_member(text, n, off, cs))
+		return true;
+	container_free(cs);
+	return false;
 }
 
 /* The pointer container_of() was given: the kernel's expansion starts

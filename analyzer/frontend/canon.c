@@ -568,9 +568,12 @@ static void note_written(struct fn_ctx *f, CXCursor lhs)
 }
 
 /*
- * `v = spin_trylock(&l)`: the first such store to a variable does not make
- * it unstable (its value is the trylock's outcome, remembered on the path);
- * a second one does.  Returns false when the assignment is not one.
+ * `v = spin_trylock(&l)`: a store like any plain one (facts.c), so a local
+ * stored by two trylocks (bnx2x_prev_mark_path()'s `rc =
+ * down_interruptible()`, twice) is still tested alone, each store giving
+ * the next test its outcome; only a variable that is no local or
+ * parameter stops being a key at its second such store.  Returns false
+ * when the assignment is not one.
  */
 static bool note_trystore(struct fn_ctx *f, CXCursor assign)
 {
@@ -581,10 +584,9 @@ static bool note_trystore(struct fn_ctx *f, CXCursor assign)
 	    !fe_is_trylock(f, fe_unwrap(rhs)))
 		return false;
 	char *name = fe_spelling(lhs);
-	if (strpool_find(f->trystored, name))
+	if (!fe_note_plain_store(f, lhs) && strpool_find(f->trystored, name))
 		strpool_intern(f->assigned, name);
-	else
-		strpool_intern(f->trystored, name);
+	strpool_intern(f->trystored, name);
 	free(name);
 	return true;
 }

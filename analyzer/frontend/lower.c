@@ -334,8 +334,9 @@ bool fe_is_trylock(struct fn_ctx *f, CXCursor c)
 
 /*
  * The key a stored trylock result is remembered by: the variable's name,
- * when the trylock store is the only write to it (for a declaration
- * initializer: no other store at all).  0 otherwise.
+ * unless something other than a plain store writes it (`v++`, `&v`).
+ * Each store gives the key the value it stored, so a trylock stored
+ * twice remembers the later outcome.  0 otherwise.
  */
 str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared)
 {
@@ -345,7 +346,7 @@ str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared)
 	if (!declared && clang_getCursorKind(u) != CXCursor_DeclRefExpr)
 		return 0;
 	char *name = fe_spelling(u);
-	if (*name && !strpool_find(f->assigned, name) && !(declared && strpool_find(f->trystored, name)))
+	if (*name && !strpool_find(f->assigned, name))
 		id = strpool_intern(f->t->u->strings, name);
 	free(name);
 	return id;

@@ -57,6 +57,8 @@ static void list_locks(const struct rules *r, FILE *out)
 	}
 	for (size_t i = 0; i < r->lock_wrappers.n; i++)
 		fprintf(out, "  %-36s wrapper  (argument 0 is the lock)\n", r->lock_wrappers.v[i]);
+	for (size_t i = 0; i < r->static_key_tests.n; i++)
+		fprintf(out, "  %-36s static key test  (argument 0 is the key)\n", r->static_key_tests.v[i]);
 }
 
 /* Accessor classes, then every accessor. */

@@ -240,6 +240,9 @@ int fe_tracked_use(struct fn_ctx *f, const char *name);
 /* The result key of the call just lowered for `value` (set on the
  * IR_CALL), or 0 when `value` is not such a call. */
 str_id fe_call_result_key(struct fn_ctx *f, CXCursor value);
+/* statickey.c: the key of a condition that is one static key test
+ * (`static_branch_unlikely(&k)`), 0 when it is not one. */
+str_id fe_static_key_test(struct tu_ctx *t, CXCursor c);
 /* `v = rhs` to a tracked variable: lower rhs and assign v's key; false
  * (nothing lowered) when v is not tracked. */
 bool fe_lower_tracked_store(struct fn_ctx *f, CXCursor assign);

@@ -172,6 +172,8 @@ static bool match_prim(struct fn_ctx *f, CXCursor c, struct prim *p, char **owne
 
 	*owned = NULL;
 	memset(p, 0, sizeof(*p));
+	if (m && m->ref.kind == REF_STATIC_KEY_TEST)
+		return false;	/* a condition key, no event (statickey.c) */
 	if (m) {
 		p->ref = m->ref;
 		p->name = m->name;
@@ -537,24 +539,48 @@ static uint32_t tested_param(struct fn_ctx *f, CXCursor c)
 	return found;
 }
 
+/* An IR_BRANCH on c, keyed by `key` (0: none), to t when true and to e
+ * when false. */
+static uint32_t emit_branch(struct fn_ctx *f, CXCursor c, str_id key, uint32_t t, uint32_t e)
+{
+	uint32_t n = fe_new_node(f, IR_BRANCH, c);
+
+	f->fn->nodes.v[n].cond = key;
+	fe_link(f, f->cur, n, IR_EDGE_NEXT);
+	fe_link(f, n, t, IR_EDGE_TRUE);
+	fe_link(f, n, e, IR_EDGE_FALSE);
+	f->cur = IR_NONE;
+	return n;
+}
+
 /* The condition's value is unknown here: emit an IR_BRANCH keyed by the
  * pure expression (or the call whose result it is) and take t or e; a
  * test of an unwritten parameter says which (tested_param). */
 static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 {
 	struct strbuf key = STRBUF_INIT;
-	uint32_t n = fe_new_node(f, IR_BRANCH, c);
+	str_id id;
 
-	f->fn->nodes.v[n].cond_param = tested_param(f, c);
 	if (fe_pure_key(f, c, &key))
-		f->fn->nodes.v[n].cond = strpool_intern(f->t->u->strings, key.buf);
+		id = strpool_intern(f->t->u->strings, key.buf);
 	else	/* if (foo_lock(dev)): the callee's exit says */
-		f->fn->nodes.v[n].cond = fe_call_result_key(f, c);
+		id = fe_call_result_key(f, c);
 	strbuf_release(&key);
-	fe_link(f, f->cur, n, IR_EDGE_NEXT);
-	fe_link(f, n, t, IR_EDGE_TRUE);
-	fe_link(f, n, e, IR_EDGE_FALSE);
-	f->cur = IR_NONE;
+	uint32_t n = emit_branch(f, c, id, t, e);
+	f->fn->nodes.v[n].cond_param = tested_param(f, c);
+}
+
+/* A static key test as the whole condition (statickey.c): a branch on
+ * the key, its expansion not lowered (it asks the patched jump, and
+ * has no events).  False if c is not one. */
+static bool cond_static_key(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
+{
+	str_id key = fe_static_key_test(f->t, c);
+
+	if (!key)
+		return false;
+	emit_branch(f, c, key, t, e);
+	return true;
 }
 
 /* Is c an integer constant expression equal to 0? */
@@ -714,7 +740,7 @@ void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 	if (f->cur == IR_NONE)
 		return;
 	c = fe_unwrap(c);
-	if (cond_constant(f, c, t, e) || cond_prim(f, c, t, e))
+	if (cond_constant(f, c, t, e) || cond_static_key(f, c, t, e) || cond_prim(f, c, t, e))
 		return;
 	switch (clang_getCursorKind(c)) {
 	case CXCursor_UnaryOperator:

@@ -114,13 +114,15 @@ static bool defined_by_main_file_macro(struct tu_ctx *t, CXCursor c)
 	return file && clang_File_isEqual(file, clang_getFile(t->tu, t->u->path));
 }
 
-/* A macro expansion: a rule macro, an annotation (main file only), or a
- * driver macro naming accessors. */
+/* A macro expansion: a rule macro or static key test, an annotation
+ * (main file only), or a driver macro naming accessors. */
 static void note_macro(struct tu_ctx *t, CXCursor c, CXFile file, bool main)
 {
 	char *name = fe_spelling(c);
 	struct rule_ref ref = rules_lookup(t->fe->rules, name);
 
+	if (ref.kind == REF_NONE && rules_is_static_key_test(t->fe->rules, name))
+		ref.kind = REF_STATIC_KEY_TEST;
 	if (ref.kind != REF_NONE && ref.kind != REF_LOCK_WRAPPER) {
 		struct macro_use m;
 		fe_extent(c, &m.start, &m.end);

@@ -515,24 +515,31 @@ static int load_annotation(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
-/* lock_wrappers: a list of names whose argument 0 is the lock. */
-static int load_wrappers(struct load_ctx *c, json_t *list)
+/* A section that is a list of names (lock_wrappers, static_key_tests):
+ * each name once, in the order first seen. */
+static int load_name_list(struct load_ctx *c, json_t *list, const char *section, char_ptr_vec *names)
 {
 	size_t i;
 	json_t *v;
 
 	if (!json_is_array(list))
-		return load_error(c, "lock_wrappers", "'lock_wrappers' must be a list of names");
+		return load_error(c, section, "'%s' must be a list of names", section);
 	json_array_foreach(list, i, v) {
 		bool seen = false;
 		if (!json_is_string(v))
-			return load_error(c, "lock_wrappers", "'lock_wrappers' entries must be strings");
-		for (size_t k = 0; k < c->r->lock_wrappers.n; k++)
-			seen |= !strcmp(c->r->lock_wrappers.v[k], json_string_value(v));
+			return load_error(c, section, "'%s' entries must be strings", section);
+		for (size_t k = 0; k < names->n; k++)
+			seen |= !strcmp(names->v[k], json_string_value(v));
 		if (!seen)
-			VEC_PUSH(c->r->lock_wrappers, xstrdup(json_string_value(v)));
+			VEC_PUSH(*names, xstrdup(json_string_value(v)));
 	}
 	return 0;
+}
+
+/* The name list a list section fills. */
+static char_ptr_vec *name_list_of(struct rules *r, const char *section)
+{
+	return !strcmp(section, "static_key_tests") ? &r->static_key_tests : &r->lock_wrappers;
 }
 
 /*
@@ -540,13 +547,13 @@ static int load_wrappers(struct load_ctx *c, json_t *list)
  * that others refer to (kinds, classes) first, so a lock API or accessor may
  * name a kind or class from any file of the set.
  */
-static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "lock_apis",
+static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "static_key_tests", "lock_apis",
 					"accessors", "barriers", "models", "checks", "guards", "annotations",
 					"frameworks", /* FRAMEWORKS: after lock_kinds (frameworks.c) */
 					"entry_points", /* entry_points.c */
 					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
-	load_kind, load_class, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
+	load_kind, load_class, NULL, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
 	load_guard, load_annotation, frameworks_load_entry, entry_points_load_entry,
 };
 
@@ -599,7 +606,7 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 			known |= !strcmp(sections[i], key);
 		if (!known)
 			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
-					  "lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
+					  "static_key_tests, lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
 					  "annotations, frameworks, entry_points)", key);
 	}
 	return 0;
@@ -623,7 +630,7 @@ static int file_load_section(struct rules *r, struct rules_file *f, int sec, str
 	if (!list)
 		return 0;
 	if (!section_loaders[sec])
-		return load_wrappers(&c, list);
+		return load_name_list(&c, list, sections[sec], name_list_of(r, sections[sec]));
 	return each_entry(&c, list, sections[sec], section_loaders[sec]);
 }
 

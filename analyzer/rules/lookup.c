@@ -72,6 +72,8 @@ void rules_free(struct rules *r)
 	rules_free_check_entries(r);
 	for (size_t i = 0; i < r->lock_wrappers.n; i++)
 		free(r->lock_wrappers.v[i]);
+	for (size_t i = 0; i < r->static_key_tests.n; i++)
+		free(r->static_key_tests.v[i]);
 	for (size_t i = 0; i < r->guards.n; i++)
 		free(r->guards.v[i].name);
 	for (size_t i = 0; i < r->annotations.n; i++)
@@ -86,6 +88,7 @@ void rules_free(struct rules *r)
 	VEC_FREE(r->models);
 	VEC_FREE(r->checks);
 	VEC_FREE(r->lock_wrappers);
+	VEC_FREE(r->static_key_tests);
 	VEC_FREE(r->by_name);
 	rules_free_load_index(r);
 	frameworks_free(r);	/* FRAMEWORKS (frameworks.c) */
@@ -140,6 +143,16 @@ int rules_find_kind(const struct rules *r, const char *name) { FIND_BY_NAME(r->k
 int rules_find_class(const struct rules *r, const char *name) { FIND_BY_NAME(r->classes, name); }
 int rules_find_guard(const struct rules *r, const char *name) { FIND_BY_NAME(r->guards, name); }
 int rules_find_annotation(const struct rules *r, const char *name) { FIND_BY_NAME(r->annotations, name); }
+
+/* A handful of names: a scan is as fast as a table, and keeps them out
+ * of rules_lookup(), where a name means a call with events. */
+bool rules_is_static_key_test(const struct rules *r, const char *name)
+{
+	for (size_t i = 0; i < r->static_key_tests.n; i++)
+		if (!strcmp(r->static_key_tests.v[i], name))
+			return true;
+	return false;
+}
 
 const struct check_info *rules_find_check(const struct rules *r, const char *id)
 {

@@ -186,7 +186,11 @@ struct annotation {
 	enum annotation_kind kind;
 };
 
-enum rule_ref_kind { REF_NONE, REF_LOCK, REF_ACCESSOR, REF_BARRIER, REF_LOCK_WRAPPER };
+typedef VEC(char *) char_ptr_vec;
+
+/* What a name means; REF_STATIC_KEY_TEST only for the frontend's record of
+ * macro expansions (rules_lookup() never returns it). */
+enum rule_ref_kind { REF_NONE, REF_LOCK, REF_ACCESSOR, REF_BARRIER, REF_LOCK_WRAPPER, REF_STATIC_KEY_TEST };
 struct rule_ref {
 	enum rule_ref_kind kind;
 	int index;
@@ -201,7 +205,9 @@ struct rules {
 	VEC(struct model) models;
 	VEC(struct check_entry) check_entries;	/* "checks", as written */
 	VEC(struct check_info) checks;		/* checks_bind(): what runs */
-	VEC(char *) lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
+	char_ptr_vec lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
+	char_ptr_vec static_key_tests;	/* static_branch_unlikely(): arg 0 is a
+					 * static key, the same value at every test */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
 	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
@@ -239,6 +245,8 @@ int rules_set_checks(struct rules *r, const char *spec, struct strbuf *err);
 void rules_set_pedantic(struct rules *r);
 int rules_find_guard(const struct rules *r, const char *name);	/* -1 */
 int rules_find_annotation(const struct rules *r, const char *name);	/* -1 */
+/* Is `name` a test of a static key (its argument 0), from "static_key_tests"? */
+bool rules_is_static_key_test(const struct rules *r, const char *name);
 
 /* Is a lock of this kind covered by the release hook in this configuration? */
 static inline bool rules_kind_hooked(const struct rules *r, int kind, bool preempt_rt)

@@ -14,6 +14,7 @@
 #include <linux/irqflags.h>
 #include <linux/preempt.h>
 #include <linux/atomic.h>
+#include <linux/jump_label.h>
 #include <linux/bitops.h>
 #include <linux/processor.h>
 #include <linux/percpu.h>
@@ -48,6 +49,9 @@ static DEFINE_RWLOCK(check_rwlock);
 static DEFINE_MUTEX(check_mutex);
 static DECLARE_RWSEM(check_rwsem);
 static DEFINE_SEMAPHORE(check_sem);
+static DEFINE_STATIC_KEY_FALSE(check_key_false);
+static DEFINE_STATIC_KEY_TRUE(check_key_true);
+static struct static_key check_key;
 
 struct check_dev {
 	spinlock_t lock;
@@ -122,6 +126,23 @@ static void check_spinlocks(struct check_dev *d)
 		spin_unlock(&d->lock);
 	if (refcount_dec_and_lock_irqsave(&d->ref, &d->lock, &flags))
 		spin_unlock_irqrestore(&d->lock, flags);
+}
+
+/* Every static key test, each with the lock it decides. */
+static void check_static_keys(struct check_dev *d)
+{
+	if (static_branch_unlikely(&check_key_false))
+		spin_lock(&d->lock);
+	if (static_branch_likely(&check_key_true))
+		spin_lock(&check_lock);
+	if (static_key_enabled(&check_key_false) && static_key_false(&check_key) && static_key_true(&check_key))
+		static_branch_inc(&check_key_false);
+	else
+		static_branch_dec(&check_key_true);
+	if (static_branch_likely(&check_key_true))
+		spin_unlock(&check_lock);
+	if (static_branch_unlikely(&check_key_false))
+		spin_unlock(&d->lock);
 }
 
 static void check_rwlocks(struct check_dev *d)
@@ -489,6 +510,7 @@ int check_all(struct pci_dev *pdev, struct check_dev *d)
 	}
 	check_spinlocks(d);
 	check_rwlocks(d);
+	check_static_keys(d);
 	err = check_sleeping(d);
 	check_other_locks(d);
 	udelay(10);

@@ -59,6 +59,9 @@ static void list_locks(const struct rules *r, FILE *out)
 		fprintf(out, "  %-36s wrapper  (argument 0 is the lock)\n", r->lock_wrappers.v[i]);
 	for (size_t i = 0; i < r->static_key_tests.n; i++)
 		fprintf(out, "  %-36s static key test  (argument 0 is the key)\n", r->static_key_tests.v[i]);
+	for (size_t i = 0; i < r->untracked_contexts.n; i++)
+		fprintf(out, "  %-36s context  (no lock API takes it: no annotation contract)\n",
+			r->untracked_contexts.v[i]);
 }
 
 /* Accessor classes, then every accessor. */

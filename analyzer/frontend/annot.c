@@ -198,7 +198,9 @@ static void macro_arg_tokens(struct tu_ctx *t, CXCursor m, token_vec *out)
 	clang_disposeTokens(t->tu, toks, n);
 }
 
-/* Add one contract from the macro at `a` (deduplicated by kind and lock). */
+/* Add one contract from the macro at `a` (deduplicated by kind and lock);
+ * none for a context no lock API takes (`__releases(RCU)` around
+ * rcu_read_unlock(), which the rules know as no lock). */
 static void add_contract(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn, const struct annot_use *a,
 			 enum ir_contract_kind kind)
 {
@@ -216,7 +218,8 @@ static void add_contract(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn,
 	}
 	for (size_t i = first; i < tk.n; i++)
 		strbuf_adds(&text, tk.v[i]);
-	if (text.len) {
+	bool untracked = text.len && rules_is_untracked_context(t->fe->rules, text.buf);
+	if (text.len && !untracked) {
 		c.lock = strpool_intern(t->u->strings, text.buf);
 		token_vec rest = { tk.v + first, tk.n - first, 0 };
 		c.lock_type = token_lock_type(t, fnc, &rest);
@@ -225,7 +228,7 @@ static void add_contract(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn,
 	bool dup = false;
 	for (size_t i = 0; i < fn->contracts.n; i++)
 		dup |= fn->contracts.v[i].kind == c.kind && fn->contracts.v[i].lock == c.lock;
-	if (!dup)
+	if (!dup && !untracked)
 		VEC_PUSH(fn->contracts, c);
 	for (size_t i = 0; i < tk.n; i++)
 		free(tk.v[i]);

@@ -515,7 +515,8 @@ static int load_annotation(struct load_ctx *c, json_t *e)
 	return 0;
 }
 
-/* A section that is a list of names (lock_wrappers, static_key_tests):
+/* A section that is a list of names (lock_wrappers, static_key_tests,
+ * untracked_contexts):
  * each name once, in the order first seen. */
 static int load_name_list(struct load_ctx *c, json_t *list, const char *section, char_ptr_vec *names)
 {
@@ -539,7 +540,11 @@ static int load_name_list(struct load_ctx *c, json_t *list, const char *section,
 /* The name list a list section fills. */
 static char_ptr_vec *name_list_of(struct rules *r, const char *section)
 {
-	return !strcmp(section, "static_key_tests") ? &r->static_key_tests : &r->lock_wrappers;
+	if (!strcmp(section, "static_key_tests"))
+		return &r->static_key_tests;
+	if (!strcmp(section, "untracked_contexts"))
+		return &r->untracked_contexts;
+	return &r->lock_wrappers;
 }
 
 /*
@@ -547,13 +552,14 @@ static char_ptr_vec *name_list_of(struct rules *r, const char *section)
  * that others refer to (kinds, classes) first, so a lock API or accessor may
  * name a kind or class from any file of the set.
  */
-static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "static_key_tests", "lock_apis",
+static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "static_key_tests",
+					"untracked_contexts", "lock_apis",
 					"accessors", "barriers", "models", "checks", "guards", "annotations",
 					"frameworks", /* FRAMEWORKS: after lock_kinds (frameworks.c) */
 					"entry_points", /* entry_points.c */
 					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
-	load_kind, load_class, NULL, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
+	load_kind, load_class, NULL, NULL, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
 	load_guard, load_annotation, frameworks_load_entry, entry_points_load_entry,
 };
 
@@ -606,7 +612,7 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 			known |= !strcmp(sections[i], key);
 		if (!known)
 			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
-					  "static_key_tests, lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
+					  "static_key_tests, untracked_contexts, lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
 					  "annotations, frameworks, entry_points)", key);
 	}
 	return 0;

@@ -74,6 +74,8 @@ void rules_free(struct rules *r)
 		free(r->lock_wrappers.v[i]);
 	for (size_t i = 0; i < r->static_key_tests.n; i++)
 		free(r->static_key_tests.v[i]);
+	for (size_t i = 0; i < r->untracked_contexts.n; i++)
+		free(r->untracked_contexts.v[i]);
 	for (size_t i = 0; i < r->guards.n; i++)
 		free(r->guards.v[i].name);
 	for (size_t i = 0; i < r->annotations.n; i++)
@@ -89,6 +91,7 @@ void rules_free(struct rules *r)
 	VEC_FREE(r->checks);
 	VEC_FREE(r->lock_wrappers);
 	VEC_FREE(r->static_key_tests);
+	VEC_FREE(r->untracked_contexts);
 	VEC_FREE(r->by_name);
 	rules_free_load_index(r);
 	frameworks_free(r);	/* FRAMEWORKS (frameworks.c) */
@@ -144,14 +147,25 @@ int rules_find_class(const struct rules *r, const char *name) { FIND_BY_NAME(r->
 int rules_find_guard(const struct rules *r, const char *name) { FIND_BY_NAME(r->guards, name); }
 int rules_find_annotation(const struct rules *r, const char *name) { FIND_BY_NAME(r->annotations, name); }
 
-/* A handful of names: a scan is as fast as a table, and keeps them out
- * of rules_lookup(), where a name means a call with events. */
-bool rules_is_static_key_test(const struct rules *r, const char *name)
+/* Is name one of the list's?  A handful of names: a scan is as fast as
+ * a table, and keeps them out of rules_lookup(), where a name means a
+ * call with events. */
+static bool name_listed(const char *const *names, size_t n, const char *name)
 {
-	for (size_t i = 0; i < r->static_key_tests.n; i++)
-		if (!strcmp(r->static_key_tests.v[i], name))
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], name))
 			return true;
 	return false;
+}
+
+bool rules_is_static_key_test(const struct rules *r, const char *name)
+{
+	return name_listed((const char *const *)r->static_key_tests.v, r->static_key_tests.n, name);
+}
+
+bool rules_is_untracked_context(const struct rules *r, const char *name)
+{
+	return name_listed((const char *const *)r->untracked_contexts.v, r->untracked_contexts.n, name);
 }
 
 const struct check_info *rules_find_check(const struct rules *r, const char *id)

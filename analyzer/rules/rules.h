@@ -208,6 +208,8 @@ struct rules {
 	char_ptr_vec lock_wrappers;	/* spinlock_check(): arg 0 is the lock */
 	char_ptr_vec static_key_tests;	/* static_branch_unlikely(): arg 0 is a
 					 * static key, the same value at every test */
+	char_ptr_vec untracked_contexts;	/* sparse contexts no lock API takes
+						 * ("RCU"): no annotation contract */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
 	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
@@ -247,6 +249,8 @@ int rules_find_guard(const struct rules *r, const char *name);	/* -1 */
 int rules_find_annotation(const struct rules *r, const char *name);	/* -1 */
 /* Is `name` a test of a static key (its argument 0), from "static_key_tests"? */
 bool rules_is_static_key_test(const struct rules *r, const char *name);
+/* Is `name` a sparse context the analysis does not follow ("untracked_contexts")? */
+bool rules_is_untracked_context(const struct rules *r, const char *name);
 
 /* Is a lock of this kind covered by the release hook in this configuration? */
 static inline bool rules_kind_hooked(const struct rules *r, int kind, bool preempt_rt)

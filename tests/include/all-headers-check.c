@@ -15,6 +15,7 @@
 #include <linux/preempt.h>
 #include <linux/atomic.h>
 #include <linux/jump_label.h>
+#include <linux/rcupdate.h>
 #include <linux/bitops.h>
 #include <linux/processor.h>
 #include <linux/percpu.h>
@@ -143,6 +144,8 @@ static void check_static_keys(struct check_dev *d)
 		spin_unlock(&check_lock);
 	if (static_branch_unlikely(&check_key_false))
 		spin_unlock(&d->lock);
+	rcu_read_lock();
+	rcu_read_unlock();
 }
 
 static void check_rwlocks(struct check_dev *d)

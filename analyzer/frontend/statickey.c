@@ -71,18 +71,19 @@ static str_id key_from_tokens(struct tu_ctx *t, const CXToken *toks, unsigned fr
 static bool test_range(struct tu_ctx *t, CXCursor c, CXSourceRange *r)
 {
 	const struct macro_use *m = fe_macro_at(t, c);
-	bool yes = false;
 
 	if (m && m->ref.kind == REF_STATIC_KEY_TEST) {
 		*r = clang_getRange(clang_getLocationForOffset(t->tu, m->file, m->start),
 				    clang_getLocationForOffset(t->tu, m->file, m->end));
 		return true;
 	}
+	if (m || clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
 	CXCursor callee = clang_getCursorReferenced(c);
-	if (m || clang_getCursorKind(c) != CXCursor_CallExpr || clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return false;
 	char *name = fe_spelling(callee);
-	yes = rules_is_static_key_test(t->fe->rules, name);
+	bool yes = rules_is_static_key_test(t->fe->rules, name);
 	free(name);
 	*r = clang_getCursorExtent(c);
 	return yes;

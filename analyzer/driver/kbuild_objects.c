@@ -7,8 +7,11 @@
  * `foo-$(CONFIG_BAR) += c.o`) builds its parts when foo.o is built (and BAR
  * is set); a directory is entered through `obj-$(CONFIG_X) += dir/` in its
  * parent.  A route is the list of symbols that must all be set; a file has
- * a route for each way it is built.  Conditionals (ifdef, ifeq) and
- * variables other than $(CONFIG_...) are not interpreted (docs/kernel.md).
+ * a route for each way it is built.  A word `$(VAR)` is replaced by the
+ * words a line before it assigned to VAR (liquidio's `common-objs :=
+ * ...` shared by `liquidio-y` and `liquidio_vf-y`).  Conditionals (ifdef,
+ * ifeq), functions and variables assigned later are not interpreted
+ * (docs/kernel.md).
  */
 #include "driver.h"
 
@@ -26,6 +29,64 @@ struct kb_assign {
 	strvec words;
 };
 typedef VEC(struct kb_assign) kb_makefile;
+
+/* A Makefile variable as the lines so far left it: NAME (:=|=|+=) words. */
+struct kb_var {
+	char *name;
+	strvec words;
+};
+typedef VEC(struct kb_var) kb_vars;
+
+static void free_vars(kb_vars *vars)
+{
+	for (size_t i = 0; i < vars->n; i++) {
+		free(vars->v[i].name);
+		strvec_free(&vars->v[i].words);
+	}
+	VEC_FREE(*vars);
+}
+
+/* The variable `name` (n bytes), or NULL if no line assigned it yet. */
+static struct kb_var *find_var(kb_vars *vars, const char *name, size_t n)
+{
+	for (size_t i = 0; i < vars->n; i++)
+		if (strlen(vars->v[i].name) == n && !memcmp(vars->v[i].name, name, n))
+			return &vars->v[i];
+	return NULL;
+}
+
+/* Push word w onto words, or the words of the variable it names when it is
+ * exactly `$(VAR)` or `${VAR}` of a variable assigned before. */
+static void push_expanded(strvec *words, kb_vars *vars, const char *w)
+{
+	size_t n = strlen(w);
+	bool ref = n > 3 && w[0] == '$' && ((w[1] == '(' && w[n - 1] == ')') || (w[1] == '{' && w[n - 1] == '}'));
+	struct kb_var *v = ref ? find_var(vars, w + 2, n - 3) : NULL;
+
+	if (!v) {
+		VEC_PUSH(*words, xstrdup(w));
+		return;
+	}
+	for (size_t i = 0; i < v->words.n; i++)
+		VEC_PUSH(*words, xstrdup(v->words.v[i]));
+}
+
+/* Record `lhs op words` as the variable's value: `+=` appends, the other
+ * operators replace. */
+static void set_var(kb_vars *vars, const char *lhs, size_t n, bool append, const strvec *words)
+{
+	struct kb_var *v = find_var(vars, lhs, n);
+
+	if (!v) {
+		struct kb_var nv = { xstrndup(lhs, n), VEC_INIT };
+		VEC_PUSH(*vars, nv);
+		v = &vars->v[vars->n - 1];
+	} else if (!append) {
+		strvec_free(&v->words);
+	}
+	for (size_t i = 0; i < words->n; i++)
+		VEC_PUSH(v->words, xstrdup(words->v[i]));
+}
 
 static void free_makefile(kb_makefile *mk)
 {
@@ -62,8 +123,9 @@ static bool split_lhs(const char *lhs, size_t n, struct kb_assign *a)
 	return true;
 }
 
-/* One logical line: `LHS (:=|+=|?=|=) words`. */
-static void makefile_line(kb_makefile *mk, char *s)
+/* One logical line: `LHS (:=|+=|?=|=) words`; its `$(VAR)` words are
+ * expanded, and the line is remembered as VAR's value. */
+static void makefile_line(kb_makefile *mk, kb_vars *vars, char *s)
 {
 	char *hash = strchr(s, '#');
 	if (hash)
@@ -72,6 +134,7 @@ static void makefile_line(kb_makefile *mk, char *s)
 	if (!op || op == s)
 		return;
 	char *lhs_end = op;
+	bool append = op[-1] == '+';
 	if (strchr(":+?", op[-1]))
 		lhs_end--;
 	while (lhs_end > s && isspace((unsigned char)lhs_end[-1]))
@@ -79,12 +142,17 @@ static void makefile_line(kb_makefile *mk, char *s)
 	s += strspn(s, " \t");
 	if (lhs_end <= s || strchr("\t", *s))
 		return;
+	strvec words = VEC_INIT;
+	for (char *w = strtok(op + 1, " \t"); w; w = strtok(NULL, " \t"))
+		push_expanded(&words, vars, w);
+	set_var(vars, s, (size_t)(lhs_end - s), append, &words);
 	struct kb_assign a;
 	memset(&a, 0, sizeof(a));
-	if (!split_lhs(s, (size_t)(lhs_end - s), &a))
+	if (!split_lhs(s, (size_t)(lhs_end - s), &a)) {
+		strvec_free(&words);
 		return;
-	for (char *w = strtok(op + 1, " \t"); w; w = strtok(NULL, " \t"))
-		VEC_PUSH(a.words, xstrdup(w));
+	}
+	a.words = words;
 	VEC_PUSH(*mk, a);
 }
 
@@ -93,6 +161,7 @@ static bool read_makefile(const char *dir, kb_makefile *mk)
 {
 	struct strbuf text = STRBUF_INIT, line = STRBUF_INIT;
 	char *path = xasprintf("%s/Kbuild", dir);
+	kb_vars vars = VEC_INIT;
 
 	memset(mk, 0, sizeof(*mk));
 	if (strbuf_read_file(&text, path) < 0) {
@@ -113,9 +182,10 @@ static bool read_makefile(const char *dir, kb_makefile *mk)
 			line.buf[line.len - 1] = ' ';
 			continue;
 		}
-		makefile_line(mk, line.buf);
+		makefile_line(mk, &vars, line.buf);
 		strbuf_reset(&line);
 	}
+	free_vars(&vars);
 	strbuf_release(&line);
 	strbuf_release(&text);
 	return true;

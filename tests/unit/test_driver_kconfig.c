@@ -106,6 +106,8 @@ static void test_routes(void)
 	expect_routes("drivers/foo/foo_pci_main.c", "FOO_PCI");
 	expect_routes("drivers/foo/extra/foo_pci_extra.c", "FOO_PCI+FOO_PCI_EXTRA");
 	expect_routes("drivers/foo/foo_ppc.c", "FOO_PPC");
+	expect_routes("drivers/foo/foo_shared.c", "FOO_ARM");		/* $(foo-shared-objs) */
+	expect_routes("drivers/foo/foo_shared_more.c", "FOO_ARM");	/* += to it */
 	expect_routes("drivers/foo/not_built.c", "(none)");
 	expect_routes("drivers/foo/foo_arm.h", "(none)");
 }

@@ -292,6 +292,37 @@ static void apply_window(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn,
 }
 
 /*
+ * `__releases(x) __acquires(x)` on one function says it drops x and takes
+ * it back (sdhci_send_command_retry() sleeps so, tg3_irq_quiesce() waits
+ * for the interrupt): x is held on entry and on every return, which is
+ * __must_hold(x).  Read as two contracts, every return "kept" the lock
+ * the function releases.  The pair becomes one __must_hold(x).
+ */
+static void fold_release_reacquire(struct ir_function *fn)
+{
+	size_t kept = 0;
+
+	for (size_t i = 0; i < fn->contracts.n; i++) {
+		struct ir_contract *r = &fn->contracts.v[i];
+		for (size_t j = 0; r->kind == IR_RELEASES && r->lock && j < fn->contracts.n; j++)
+			if (fn->contracts.v[j].kind == IR_ACQUIRES && fn->contracts.v[j].lock == r->lock)
+				r->kind = IR_MUST_HOLD;
+	}
+	for (size_t i = 0; i < fn->contracts.n; i++) {
+		const struct ir_contract *c = &fn->contracts.v[i];
+		bool folded = false, dup = false;
+		for (size_t j = 0; j < fn->contracts.n; j++)
+			folded |= c->kind == IR_ACQUIRES && fn->contracts.v[j].kind == IR_MUST_HOLD &&
+				  fn->contracts.v[j].lock == c->lock;
+		for (size_t j = 0; j < kept; j++)
+			dup |= fn->contracts.v[j].kind == c->kind && fn->contracts.v[j].lock == c->lock;
+		if (!folded && !dup)
+			fn->contracts.v[kept++] = *c;
+	}
+	fn->contracts.n = kept;
+}
+
+/*
  * Contracts and is_init of the definition `fnc` (lowered into fn): from
  * earlier prototypes of the same name in the main file, then its own
  * window.
@@ -311,4 +342,5 @@ void fe_annotate(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn)
 		if (!w->definition || (w->lo <= start && w->hi >= start))
 			apply_window(t, fnc, fn, w->lo, w->hi);
 	}
+	fold_release_reacquire(fn);
 }

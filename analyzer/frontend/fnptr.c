@@ -181,6 +181,19 @@ str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
 	return id;
 }
 
+/* The slot a condition tests for a function (`if (host->ops->read_l)`):
+ * its slot key when c's value is a function pointer, else 0. */
+str_id fe_fnptr_slot_tested(struct tu_ctx *t, CXCursor c)
+{
+	CXType ty = clang_getCanonicalType(clang_getCursorType(fe_unwrap(c)));
+
+	if (ty.kind != CXType_Pointer ||
+	    (clang_getPointeeType(ty).kind != CXType_FunctionProto &&
+	     clang_getPointeeType(ty).kind != CXType_FunctionNoProto))
+		return 0;
+	return fe_slot_key(t, c);
+}
+
 /* The function an initializer or right-hand side names (`f`, `&f`), or a
  * null cursor. */
 static CXCursor named_function(CXCursor value)

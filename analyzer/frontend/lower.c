@@ -568,6 +568,7 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 	strbuf_release(&key);
 	uint32_t n = emit_branch(f, c, id, t, e);
 	f->fn->nodes.v[n].cond_param = tested_param(f, c);
+	f->fn->nodes.v[n].slot_test = fe_fnptr_slot_tested(f->t, c);
 }
 
 /* A static key test as the whole condition (statickey.c): a branch on

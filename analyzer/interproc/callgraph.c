@@ -207,6 +207,16 @@ static bool slot_matches(const char *a, const char *b)
 	return false;
 }
 
+bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
+{
+	const char *name = S(p, slot);
+
+	for (size_t i = 0; name && i < p->fnptrs.n; i++)
+		if (!p->fnptrs.v[i].registration && slot_matches(name, S(p, p->fnptrs.v[i].slot)))
+			return true;
+	return false;
+}
+
 /*
  * The functions an IR_CALL node can reach: one for a resolved direct call,
  * every implementation stored into the slot for an indirect one.  Returns

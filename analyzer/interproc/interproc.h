@@ -134,6 +134,9 @@ struct ir_function *ipa_summary_from_text(const char *text, struct strpool *pool
 
 /* ---- internals shared by the files of analyzer/interproc/ ---- */
 
+/* Does any function-pointer store of the program (not a registration) set
+ * `slot`?  (callgraph.c) */
+bool ipa_slot_stored(const struct ipa_program *p, str_id slot);
 /* Functions an IR_CALL in `file` can reach (see callgraph.c). */
 int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c, uint32_t *out,
 		     bool *unknown);

@@ -480,15 +480,38 @@ static bool goes_straight_on(const struct ipa_program *p, const uint32_t *t, int
 	return straight;
 }
 
+/*
+ * Is node n a test of a function-pointer slot that nothing in the program
+ * sets (`if (host->ops->read_l)` in cqhci_readl(), whose cqhci_host_ops
+ * no driver fills in)?  Then the slot is NULL: only the FALSE edge is
+ * taken, the direct accessor, instead of also an unknown call that reads
+ * nothing back.  This only drops a path with no event on it.
+ */
+static bool unset_slot_test(const struct ipa_program *p, const struct ir_node *n)
+{
+	return n->op == IR_BRANCH && n->slot_test && !ipa_slot_stored(p, n->slot_test);
+}
+
 /* Node i of fn in the expanded copy x: a call gets its targets' summaries
  * spliced in; its own edges are kept unless every path goes through a
- * summary. */
+ * summary; a test of an unset slot keeps its FALSE edge only. */
 static void expand_node(struct ipa_program *p, const struct ir_function *fn, str_id file, struct ir_function *x,
 			uint32_t i, edge_vec *edges, u32_vec *exits)
 {
 	const struct ir_node *n = &fn->nodes.v[i];
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(fn, i, &ns);
+
+	if (unset_slot_test(p, n)) {
+		x->nodes.v[i].op = IR_NOP;
+		x->nodes.v[i].cond = 0;
+		for (uint32_t j = 0; j < ns; j++)
+			if (e[j].kind == IR_EDGE_FALSE) {
+				struct pending_edge pe = { i, e[j].to, IR_EDGE_NEXT };
+				VEC_PUSH(*edges, pe);
+			}
+		return;
+	}
 	uint32_t t[IPA_MAX_TARGETS], entries[IPA_MAX_TARGETS], targets[IPA_MAX_TARGETS];
 	bool unknown = false;
 	int nt = n->op == IR_CALL ? ipa_call_targets(p, file, n, t, &unknown) : 0;

@@ -109,6 +109,12 @@ struct ir_node {
 				 * TRUE edge: nonzero) when the function never
 				 * writes it, so a caller's constant argument
 				 * decides it (interproc/splice.c); 0 if not */
+	str_id slot_test;	/* IR_BRANCH: the function-pointer slot whose
+				 * non-NULL value the condition is (`if
+				 * (host->ops->read_l)`, TRUE edge: set), as
+				 * indirect calls name slots; a program that
+				 * stores nothing into it takes the FALSE edge
+				 * only (interproc/splice.c); 0 if not */
 	uint8_t truth;		/* IR_ASSIGN: enum ir_truth */
 	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
 	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument

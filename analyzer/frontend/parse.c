@@ -263,24 +263,21 @@ static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char 
 
 /*
  * The hash of an included file's text, read from disk as the incremental
- * check reads it (unit_reuse.c) so both agree.  Not clang_getFileContents():
- * it finds the file's buffer by a scan of every source location entry, and
- * for the ~900 headers of a kernel file that cost 10% of the parse.
+ * check reads it (hash_file) so both agree.  Not clang_getFileContents()
+ * first: it finds the file's buffer by a scan of every source location
+ * entry, and for the ~900 headers of a kernel file that cost 10% of the
+ * parse.
  */
 static uint64_t hash_included_file(struct tu_ctx *t, CXFile file, const char *path)
 {
-	struct strbuf sb = STRBUF_INIT;
+	size_t size = 0;
+	const char *text;
 	uint64_t h;
 
-	if (*path && strbuf_read_file(&sb, path) == 0) {
-		h = hash_bytes(sb.buf, sb.len, HASH_SEED);
-	} else {
-		size_t size = 0;
-		const char *text = clang_getFileContents(t->tu, file, &size);
-		h = hash_bytes(text ? text : "", text ? size : 0, HASH_SEED);
-	}
-	strbuf_release(&sb);
-	return h;
+	if (*path && hash_file(path, HASH_SEED, &h))
+		return h;
+	text = clang_getFileContents(t->tu, file, &size);
+	return hash_bytes(text ? text : "", text ? size : 0, HASH_SEED);
 }
 
 /* clang_getInclusions visitor: record each included file and its hash. */

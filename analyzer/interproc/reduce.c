@@ -176,7 +176,7 @@ static void mark_fact_nodes(const struct ir_function *x, bool *keep, str_id ret)
  * clearing costs what was marked. */
 struct arm_walk {
 	const struct ir_function *x;
-	const bool *keep;
+	const bool *keep;	/* the caller's marks, read as they change */
 	uint32_t *seen;		/* seen[v] == epoch: walked in this search */
 	uint32_t epoch;
 	uint8_t *found;		/* bit per arm that reached the kept node */
@@ -258,17 +258,16 @@ static bool arms_differ(struct arm_walk *w, uint32_t i)
 }
 
 /* Keep the function's own branches on a parameter whose arms differ
- * (arms_differ), decided by the marks of the events alone. */
-static void mark_param_branches(const struct ir_function *x, bool *keep)
+ * (arms_differ, over w's keep marks), decided by the marks of the events
+ * alone. */
+static void mark_param_branches(struct arm_walk *w, bool *keep)
 {
+	const struct ir_function *x = w->x;
 	VEC(uint32_t) branches = VEC_INIT;
-	struct arm_walk w;
 
-	arm_walk_init(&w, x, keep);
 	for (uint32_t i = 0; i < x->nodes.n; i++)
-		if (x->nodes.v[i].cond_param && !keep[i] && arms_differ(&w, i))
+		if (x->nodes.v[i].cond_param && !keep[i] && arms_differ(w, i))
 			VEC_PUSH(branches, i);
-	arm_walk_free(&w);
 	for (size_t k = 0; k < branches.n; k++)
 		keep_with_sites(x, keep, branches.v[k]);
 	VEC_FREE(branches);
@@ -281,12 +280,11 @@ static void mark_param_branches(const struct ir_function *x, bool *keep)
  * splits the path itself), and the events of big helpers are mostly
  * these (`if (tg3_flag(tp, 5705_PLUS)) val |= X;`), enough to cap them.
  */
-static void drop_empty_branches(const struct ir_function *x, bool *keep)
+static void drop_empty_branches(struct arm_walk *w, bool *keep)
 {
+	const struct ir_function *x = w->x;
 	bool changed = true;
-	struct arm_walk w;
 
-	arm_walk_init(&w, x, keep);
 	for (int round = 0; changed && round < 4; round++) {
 		changed = false;
 		for (uint32_t i = 0; i < x->nodes.n; i++) {
@@ -294,13 +292,12 @@ static void drop_empty_branches(const struct ir_function *x, bool *keep)
 			if (!keep[i] || x->nodes.v[i].op != IR_BRANCH)
 				continue;
 			(void)ir_succs(x, i, &ns);
-			if (ns != 2 || arms_differ(&w, i))
+			if (ns != 2 || arms_differ(w, i))
 				continue;
 			keep[i] = false;
 			changed = true;
 		}
 	}
-	arm_walk_free(&w);
 }
 
 /* Mark the events and the call markers they came through.  Returns how
@@ -311,11 +308,13 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 			bool *keep)
 {
 	size_t n = 0;
+	struct arm_walk w;
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
 	for (size_t i = 0; i < x->nodes.n; i++)
 		keep[i] = !is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level);
-	drop_empty_branches(x, keep);
+	arm_walk_init(&w, x, keep);
+	drop_empty_branches(&w, keep);
 	for (size_t i = 0; i < x->nodes.n; i++)
 		if (keep[i])
 			keep_with_sites(x, keep, i);
@@ -323,7 +322,8 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 		n += keep[i];
 	if (has_lock_event(x))
 		mark_fact_nodes(x, keep, p ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
-	mark_param_branches(x, keep);
+	mark_param_branches(&w, keep);
+	arm_walk_free(&w);
 	return n;
 }
 

@@ -55,26 +55,20 @@ const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n)
  * json_loads reads them back.
  */
 
-/* Is s valid UTF-8?  jansson's json_string() refuses a string that is not,
- * and the tree then lacked that key; the text lacks it too. */
+/* Is s well-formed UTF-8 (utf8_seq_len)?  jansson's json_string() refuses
+ * a string that is not, and the tree then lacked that key; the text lacks
+ * it too. */
 static bool utf8_valid(const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;
+	size_t left = strlen(s);
 
-	while (*p) {
-		int n = *p < 0x80 ? 0 : (*p & 0xE0) == 0xC0 ? 1 : (*p & 0xF0) == 0xE0 ? 2 : (*p & 0xF8) == 0xF0 ? 3 : -1;
-		if (n < 0 || (n == 1 && *p < 0xC2) || (n == 3 && *p > 0xF4))
+	while (left) {
+		size_t n = utf8_seq_len(p, left);
+		if (!n)
 			return false;
-		uint32_t cp = n == 0 ? *p : *p & (0x3F >> n);
-		for (int k = 1; k <= n; k++) {
-			if ((p[k] & 0xC0) != 0x80)
-				return false;
-			cp = cp << 6 | (p[k] & 0x3F);
-		}
-		if ((n == 2 && cp < 0x800) || (n == 3 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-		    (cp >= 0xD800 && cp <= 0xDFFF))
-			return false;
-		p += n + 1;
+		p += n;
+		left -= n;
 	}
 	return true;
 }

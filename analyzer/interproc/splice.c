@@ -194,6 +194,22 @@ static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct i
 	return c->call->const_true >> k & 1 ? IR_EDGE_TRUE : IR_EDGE_FALSE;
 }
 
+/* Queue the edges e[0..ns) of a node copied to `from`, their targets
+ * offset by `base`: every one, or for a decided branch (taken TRUE or
+ * FALSE) only the taken one, as a plain edge (the node is a NOP then). */
+static void push_edges(edge_vec *edges, uint32_t from, uint32_t base, const struct ir_edge *e, uint32_t ns,
+		       enum ir_edge_kind taken)
+{
+	for (uint32_t k = 0; k < ns; k++) {
+		struct pending_edge pe = { from, base + e[k].to, e[k].kind };
+		if (taken != IR_EDGE_NEXT && e[k].kind != taken)
+			continue;
+		if (taken != IR_EDGE_NEXT)
+			pe.kind = IR_EDGE_NEXT;
+		VEC_PUSH(*edges, pe);
+	}
+}
+
 /* Append a copy of the summary; returns its base index.  Returns of the
  * summary become NOPs whose successors are the call's (added later).  A
  * branch the call's constant argument decides becomes a NOP that keeps
@@ -233,15 +249,7 @@ static uint32_t splice_one(const struct splice_ctx *c, struct ir_function *x, ui
 	for (size_t i = 0; i < s->nodes.n; i++) {
 		uint32_t ns;
 		const struct ir_edge *e = ir_succs(s, (uint32_t)i, &ns);
-		enum ir_edge_kind taken = decided_edge(c, &s->nodes.v[i]);
-		for (uint32_t k = 0; k < ns; k++) {
-			struct pending_edge pe = { base + (uint32_t)i, base + e[k].to, e[k].kind };
-			if (taken != IR_EDGE_NEXT && e[k].kind != taken)
-				continue;
-			if (taken != IR_EDGE_NEXT)
-				pe.kind = IR_EDGE_NEXT;
-			VEC_PUSH(*edges, pe);
-		}
+		push_edges(edges, base + (uint32_t)i, base, e, ns, decided_edge(c, &s->nodes.v[i]));
 	}
 	return base + s->entry;
 }
@@ -505,11 +513,7 @@ static void expand_node(struct ipa_program *p, const struct ir_function *fn, str
 	if (unset_slot_test(p, n)) {
 		x->nodes.v[i].op = IR_NOP;
 		x->nodes.v[i].cond = 0;
-		for (uint32_t j = 0; j < ns; j++)
-			if (e[j].kind == IR_EDGE_FALSE) {
-				struct pending_edge pe = { i, e[j].to, IR_EDGE_NEXT };
-				VEC_PUSH(*edges, pe);
-			}
+		push_edges(edges, i, 0, e, ns, IR_EDGE_FALSE);
 		return;
 	}
 	uint32_t t[IPA_MAX_TARGETS], entries[IPA_MAX_TARGETS], targets[IPA_MAX_TARGETS];
@@ -518,12 +522,8 @@ static void expand_node(struct ipa_program *p, const struct ir_function *fn, str
 	int nentries = splice_targets(p, fn, x, i, t, nt, entries, targets, edges, exits);
 
 	link_targets(p, x, i, entries, targets, nentries, edges);
-	if (!goes_straight_on(p, t, nt, nentries > 0, unknown))
-		return;
-	for (uint32_t j = 0; j < ns; j++) {
-		struct pending_edge pe = { i, e[j].to, e[j].kind };
-		VEC_PUSH(*edges, pe);
-	}
+	if (goes_straight_on(p, t, nt, nentries > 0, unknown))
+		push_edges(edges, i, 0, e, ns, IR_EDGE_NEXT);
 }
 
 /* Give x the pending edges (the copied nodes' own successor fields are

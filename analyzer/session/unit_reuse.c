@@ -41,12 +41,8 @@ static void hex64(char out[17], uint64_t h)
 /* Fold a file's bytes (or its absence) into h. */
 static uint64_t hash_file_into(uint64_t h, const char *path)
 {
-	struct strbuf sb = STRBUF_INIT;
-
 	h = hash_bytes(path, strlen(path) + 1, h);
-	if (strbuf_read_file(&sb, path) == 0)
-		h = hash_bytes(sb.buf, sb.len, h);
-	strbuf_release(&sb);
+	hash_file(path, h, &h);
 	return h;
 }
 
@@ -130,7 +126,7 @@ static const char *current_hash(struct incr *in, const char *path)
 {
 	size_t lo = 0, hi = in->cache.n;
 	struct hashed_file f;
-	struct strbuf sb = STRBUF_INIT;
+	uint64_t h;
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
@@ -144,9 +140,8 @@ static const char *current_hash(struct incr *in, const char *path)
 	}
 	f.path = xstrdup(path);
 	f.hash[0] = '\0';
-	if (strbuf_read_file(&sb, path) == 0)
-		hex64(f.hash, hash_bytes(sb.buf, sb.len, HASH_SEED));
-	strbuf_release(&sb);
+	if (hash_file(path, HASH_SEED, &h))
+		hex64(f.hash, h);
 	VEC_GROW(in->cache, in->cache.n + 1);
 	memmove(in->cache.v + lo + 1, in->cache.v + lo, (in->cache.n - lo) * sizeof(f));
 	in->cache.v[lo] = f;

@@ -72,6 +72,10 @@ int read_regular_file(struct strbuf *sb, const char *path, size_t cap, const cha
 const char *file_type_name(unsigned mode);
 /* read_regular_file with the default cap and no reason text. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
+/* hash_bytes(seed) of the file's text into *hash; false, *hash untouched,
+ * when strbuf_read_file cannot read it.  Every content hash of an input
+ * file goes through it, so the frontend and the incremental check agree. */
+bool hash_file(const char *path, uint64_t seed, uint64_t *hash);
 
 /*
  * VEC(T): a growable array of T.  VEC_PUSH may move the storage, so do not

@@ -198,6 +198,15 @@ static void macro_arg_tokens(struct tu_ctx *t, CXCursor m, token_vec *out)
 	clang_disposeTokens(t->tu, toks, n);
 }
 
+/* Does fn have a contract of this kind on this lock? */
+static bool has_contract(const struct ir_function *fn, enum ir_contract_kind kind, str_id lock)
+{
+	for (size_t i = 0; i < fn->contracts.n; i++)
+		if (fn->contracts.v[i].kind == kind && fn->contracts.v[i].lock == lock)
+			return true;
+	return false;
+}
+
 /* Add one contract from the macro at `a` (deduplicated by kind and lock);
  * none for a context no lock API takes (`__releases(RCU)` around
  * rcu_read_unlock(), which the rules know as no lock). */
@@ -225,10 +234,7 @@ static void add_contract(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn,
 		c.lock_type = token_lock_type(t, fnc, &rest);
 	}
 	fe_loc(t, a->cursor, &c.loc);
-	bool dup = false;
-	for (size_t i = 0; i < fn->contracts.n; i++)
-		dup |= fn->contracts.v[i].kind == c.kind && fn->contracts.v[i].lock == c.lock;
-	if (!dup && !untracked)
+	if (!untracked && !has_contract(fn, c.kind, c.lock))
 		VEC_PUSH(fn->contracts, c);
 	for (size_t i = 0; i < tk.n; i++)
 		free(tk.v[i]);
@@ -300,26 +306,28 @@ static void apply_window(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn,
  */
 static void fold_release_reacquire(struct ir_function *fn)
 {
-	size_t kept = 0;
+	size_t n = fn->contracts.n, kept = 0;
+	bool *paired = xcalloc(n ? n : 1, sizeof(*paired));
 
-	for (size_t i = 0; i < fn->contracts.n; i++) {
-		struct ir_contract *r = &fn->contracts.v[i];
-		for (size_t j = 0; r->kind == IR_RELEASES && r->lock && j < fn->contracts.n; j++)
-			if (fn->contracts.v[j].kind == IR_ACQUIRES && fn->contracts.v[j].lock == r->lock)
-				r->kind = IR_MUST_HOLD;
-	}
-	for (size_t i = 0; i < fn->contracts.n; i++) {
+	for (size_t i = 0; i < n; i++) {
 		const struct ir_contract *c = &fn->contracts.v[i];
-		bool folded = false, dup = false;
-		for (size_t j = 0; j < fn->contracts.n; j++)
-			folded |= c->kind == IR_ACQUIRES && fn->contracts.v[j].kind == IR_MUST_HOLD &&
-				  fn->contracts.v[j].lock == c->lock;
+		paired[i] = c->lock && ((c->kind == IR_RELEASES && has_contract(fn, IR_ACQUIRES, c->lock)) ||
+					(c->kind == IR_ACQUIRES && has_contract(fn, IR_RELEASES, c->lock)));
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct ir_contract c = fn->contracts.v[i];
+		if (paired[i] && c.kind == IR_ACQUIRES)
+			continue;
+		if (paired[i])
+			c.kind = IR_MUST_HOLD;
+		bool dup = false;
 		for (size_t j = 0; j < kept; j++)
-			dup |= fn->contracts.v[j].kind == c->kind && fn->contracts.v[j].lock == c->lock;
-		if (!folded && !dup)
-			fn->contracts.v[kept++] = *c;
+			dup |= fn->contracts.v[j].kind == c.kind && fn->contracts.v[j].lock == c.lock;
+		if (!dup)
+			fn->contracts.v[kept++] = c;
 	}
 	fn->contracts.n = kept;
+	free(paired);
 }
 
 /*

@@ -49,6 +49,14 @@ void rules_free_model(struct rules *r, struct model *m)
 	memset(m, 0, sizeof(*m));
 }
 
+/* Free a name-list section (load_name_list) and its names. */
+static void free_name_list(char_ptr_vec *names)
+{
+	for (size_t n = 0; n < names->n; n++)
+		free(names->v[n]);
+	VEC_FREE(*names);
+}
+
 void rules_free(struct rules *r)
 {
 	if (!r)
@@ -70,12 +78,9 @@ void rules_free(struct rules *r)
 	for (size_t i = 0; i < r->models.n; i++)
 		rules_free_model(r, &r->models.v[i]);
 	rules_free_check_entries(r);
-	for (size_t i = 0; i < r->lock_wrappers.n; i++)
-		free(r->lock_wrappers.v[i]);
-	for (size_t i = 0; i < r->static_key_tests.n; i++)
-		free(r->static_key_tests.v[i]);
-	for (size_t i = 0; i < r->untracked_contexts.n; i++)
-		free(r->untracked_contexts.v[i]);
+	free_name_list(&r->lock_wrappers);
+	free_name_list(&r->static_key_tests);
+	free_name_list(&r->untracked_contexts);
 	for (size_t i = 0; i < r->guards.n; i++)
 		free(r->guards.v[i].name);
 	for (size_t i = 0; i < r->annotations.n; i++)
@@ -89,9 +94,6 @@ void rules_free(struct rules *r)
 	VEC_FREE(r->barriers);
 	VEC_FREE(r->models);
 	VEC_FREE(r->checks);
-	VEC_FREE(r->lock_wrappers);
-	VEC_FREE(r->static_key_tests);
-	VEC_FREE(r->untracked_contexts);
 	VEC_FREE(r->by_name);
 	rules_free_load_index(r);
 	frameworks_free(r);	/* FRAMEWORKS (frameworks.c) */

@@ -65,7 +65,7 @@ DEFAULT_MODELS = "contract,ppc64-legacy"
 DEFAULT_IGNORED_RULES = {"MMIO005"}
 TIMEOUT = 300
 
-DIRECTIVE_RE = re.compile(r"/\*\s*(models|args|flags|exit|rules|allow-errors|findings)\s*(?::\s*(.*?))?\s*\*/")
+DIRECTIVE_RE = re.compile(r"/\*\s*(models|args|flags|exit|rules|allow-errors|findings|message-has)\s*(?::\s*(.*?))?\s*\*/")
 EXPECT_RE = re.compile(r"(?:/\*|//)\s*expect:\s*(.*?)\s*(?:\*/|$)")
 RULE_RE = re.compile(r"^(MMIO\d{3})(?:@([A-Za-z0-9_,.-]+))?$")
 
@@ -89,6 +89,7 @@ class Case:
         self.allow_errors = False
         self.nfindings = None         # expected number of defects, or None
         self.expected = set()         # (basename, rule, line, model)
+        self.message_has = []         # text every compared message holds
 
 
 def header_lines(lines):
@@ -138,6 +139,10 @@ def parse_directives(case, path, lines):
                     case.all_rules = True
                 else:
                     case.rules = {r.strip() for r in value.split(",") if r.strip()}
+            elif key == "message-has":
+                if not value:
+                    raise CaseError("%s: message-has wants a text" % where)
+                case.message_has.append(value)
             elif key == "allow-errors":
                 case.allow_errors = True
             elif key == "findings":
@@ -318,6 +323,11 @@ def compare(case, findings, opts):
                 continue
             found.setdefault(key, f.get("message", ""))
     lines = []
+    for f in findings:
+        for text in case.message_has:
+            if compared(case, f.get("rule", "?")) and text not in f.get("message", ""):
+                lines.append("%s:%s: %s message lacks '%s' (%s)" % (finding_file(case, f.get("file")),
+                             f.get("line", "?"), f.get("rule", "?"), text, f.get("message", "")))
     if case.nfindings is not None and ndefects != case.nfindings:
         lines.append("%d findings (defects), expected %d" % (ndefects, case.nfindings))
     for key in sorted(case.expected - set(found), key=sort_key):

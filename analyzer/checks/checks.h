@@ -210,6 +210,8 @@ void check_report(struct check_ctx *ctx, struct finding_draft *d);
 bool check_program_finding(const struct engine_config *cfg, const char *id, int model, struct mc_chain *f);
 
 bool check_model_reported(const struct check_ctx *ctx, int model);
+/* --pedantic: findings true only by the letter are shown too. */
+bool check_pedantic(const struct check_ctx *ctx);
 /* The rules' view of the check being called (its options, severity). */
 const struct check_info *check_own_info(const struct check_ctx *ctx);
 const char *check_model_name(const struct check_ctx *ctx, int model);

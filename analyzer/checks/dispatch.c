@@ -39,14 +39,21 @@ const char *checks_list_name(size_t i)
 
 struct check_program {
 	const struct engine_config *cfg;
+	struct check_run_flags flags;
 	void *scratch[16];
 };
+
+bool check_pedantic(const struct check_ctx *ctx)
+{
+	return ctx->info && ctx->info->program && ctx->info->program->flags.pedantic;
+}
 
 struct check_program *checks_program_new(const struct engine_config *cfg, const struct check_run_flags *flags)
 {
 	struct check_program *p = xcalloc(1, sizeof(*p));
 
 	p->cfg = cfg;
+	p->flags = *flags;
 	for (int i = 0; i < NCHECKS; i++)
 		if (check_table[i]->program_wide)
 			p->scratch[i] = check_table[i]->begin_program(cfg, flags);

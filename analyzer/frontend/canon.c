@@ -10,6 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* At most this many tokens name an expression: an extent inside a macro
+ * body can run from the macro's definition to its use. */
+#define CANON_MAX_TOKENS 32
+
 /* The expression's tokens, concatenated without spaces: the canonical
  * text of what has no rule of its own. */
 static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
@@ -18,7 +22,7 @@ static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 	unsigned n;
 
 	clang_tokenize(t->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 0; i < n; i++) {
+	for (unsigned i = 0; i < n && i < CANON_MAX_TOKENS; i++) {
 		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
 		strbuf_adds(out, clang_getCString(s));
 		clang_disposeString(s);
@@ -103,6 +107,29 @@ static void canon_member(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 	free(field);
 }
 
+/* `f(a, b)`, the arguments canonical: a call inside a macro body
+ * (8390's `dev_lock(dev)`, `((struct ei_device *)netdev_priv(dev))->
+ * page_lock`) has no tokens of its own at the macro's use. */
+static void canon_call(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXCursor callee = clang_getCursorReferenced(c);
+	int nargs = clang_Cursor_getNumArguments(c);
+
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || nargs < 0) {
+		add_tokens(t, c, out);
+		return;
+	}
+	char *name = fe_spelling(callee);
+	strbuf_addf(out, "%s(", name);
+	free(name);
+	for (int i = 0; i < nargs; i++) {
+		if (i)
+			strbuf_addch(out, ',');
+		fe_canon(t, clang_Cursor_getArgument(c, (unsigned)i), out);
+	}
+	strbuf_addch(out, ')');
+}
+
 /* A unary operator before its operand, or after it for x++ and x--. */
 static void canon_unary(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
@@ -165,7 +192,8 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 			fe_canon(t, fe_strip_lock(t, clang_Cursor_getArgument(c, 0)), out);
 			return;
 		}
-		/* fall through */
+		canon_call(t, c, out);
+		return;
 	default:
 		add_tokens(t, c, out);
 		return;

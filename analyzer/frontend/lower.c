@@ -165,6 +165,40 @@ static void macro_args(struct fn_ctx *f, CXCursor c, const struct macro_use *m, 
 		p->args[i] = a.found[i];
 }
 
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	*(CXCursor *)data = c;
+	return CXChildVisit_Break;
+}
+
+/*
+ * The rule macro that spells a call's callee, when no macro covers the
+ * whole call: x86's `#define inw __inw` and `#define __raw_writel __writel`
+ * make `inw(port)` a call of __inw, which the rules do not name, through a
+ * macro use covering the function name only.
+ */
+static const struct macro_use *callee_macro(struct fn_ctx *f, CXCursor call)
+{
+	CXCursor callee = clang_getNullCursor();
+
+	clang_visitChildren(call, first_child, &callee);
+	if (clang_Cursor_isNull(callee))
+		return NULL;
+	const struct macro_use *m = fe_macro_at(f->t, callee);
+	return m && m->ref.kind != REF_STATIC_KEY_TEST ? m : NULL;
+}
+
+/* The call's own arguments, up to eight. */
+static void call_args(CXCursor c, struct prim *p)
+{
+	p->nargs = clang_Cursor_getNumArguments(c);
+	if (p->nargs > 8)
+		p->nargs = 8;
+	for (int i = 0; i < p->nargs; i++)
+		p->args[i] = clang_Cursor_getArgument(c, (unsigned)i);
+}
+
 /* Is this cursor a rule primitive?  Fills p. */
 static bool match_prim(struct fn_ctx *f, CXCursor c, struct prim *p, char **owned)
 {
@@ -182,6 +216,12 @@ static bool match_prim(struct fn_ctx *f, CXCursor c, struct prim *p, char **owne
 	}
 	if (clang_getCursorKind(c) != CXCursor_CallExpr)
 		return false;
+	if ((m = callee_macro(f, c))) {
+		p->ref = m->ref;
+		p->name = m->name;
+		call_args(c, p);
+		return true;
+	}
 	CXCursor callee = clang_getCursorReferenced(c);
 	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
 		return false;
@@ -202,11 +242,7 @@ static bool match_prim(struct fn_ctx *f, CXCursor c, struct prim *p, char **owne
 	p->ref = ref;
 	p->name = name;
 	*owned = name;
-	p->nargs = clang_Cursor_getNumArguments(c);
-	if (p->nargs > 8)
-		p->nargs = 8;
-	for (int i = 0; i < p->nargs; i++)
-		p->args[i] = clang_Cursor_getArgument(c, (unsigned)i);
+	call_args(c, p);
 	return true;
 }
 

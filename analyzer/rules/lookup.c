@@ -33,6 +33,7 @@ void rules_free_model(struct rules *r, struct model *m)
 	free(m->name);
 	free(m->summary);
 	free(m->explain);
+	free(m->below_contract_why);
 	for (int k = 0; k < m->nregs; k++)
 		free(m->regs[k]);
 	prog_free(&m->on_acquire);

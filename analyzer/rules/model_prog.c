@@ -211,6 +211,34 @@ static int model_flag(struct load_ctx *c, struct model *m, json_t *flag)
 	return 0;
 }
 
+/*
+ * A model's optional "below_contract": { "classes": [...], "explain": "..." },
+ * the accessor classes whose writes the architecture orders less than the
+ * documented contract (memory-barriers.txt) promises.  A driver that uses
+ * them as documented is not at fault there; MMIO001 shows such escapes
+ * only with --pedantic.
+ */
+static int model_below_contract(struct load_ctx *c, struct model *m, json_t *e)
+{
+	json_t *classes = e ? json_object_get(e, "classes") : NULL, *why = e ? json_object_get(e, "explain") : NULL;
+	size_t i;
+	json_t *v;
+
+	if (!e)
+		return 0;
+	if (!json_is_object(e) || !json_is_array(classes) || !json_is_string(why))
+		return load_error(c, m->name, "model '%s': 'below_contract' must be an object with a 'classes' list "
+				  "and an 'explain' string", m->name);
+	json_array_foreach(classes, i, v) {
+		int k = json_is_string(v) ? rules_find_class(c->r, json_string_value(v)) : -1;
+		if (k < 0 || k >= 32)
+			return load_error(c, m->name, "model '%s': below_contract: unknown accessor class", m->name);
+		m->below_contract |= 1u << k;
+	}
+	m->below_contract_why = xstrdup(json_string_value(why));
+	return 0;
+}
+
 /* A model's programs: the three lock programs are required (every model
  * says what taking and releasing a lock does), the per-class on_write and
  * on_read ones are optional. */
@@ -249,12 +277,13 @@ static int store_model(struct load_ctx *c, struct model *m)
 }
 
 /* Parse one "models" entry and add or replace it.  Fields are checked in
- * a fixed order (unknown fields, name, registers, flag, programs), so an
+ * a fixed order (unknown fields, name, registers, flag, programs,
+ * below_contract), so an
  * entry with several mistakes always reports the same first one. */
 int rules_load_model(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "summary", "explain", "registers", "flag", "on_acquire",
-					    "on_trylock_attempt", "on_release", "on_write", "on_read", NULL };
+					    "on_trylock_attempt", "on_release", "on_write", "on_read", "below_contract", NULL };
 	struct model m;
 
 	memset(&m, 0, sizeof(m));
@@ -270,6 +299,7 @@ int rules_load_model(struct load_ctx *c, json_t *e)
 		m.explain = xstrdup(json_string_value(json_object_get(e, "explain")));
 	if (model_registers(c, &m, json_object_get(e, "registers")) < 0 ||
 	    model_flag(c, &m, json_object_get(e, "flag")) < 0 || model_programs(c, &m, e) < 0 ||
+	    model_below_contract(c, &m, json_object_get(e, "below_contract")) < 0 ||
 	    store_model(c, &m) < 0) {
 		rules_free_model(c->r, &m);
 		return -1;

@@ -114,6 +114,10 @@ struct model {
 	int nregs;
 	char *regs[RULES_MAX_REGS];
 	int flag_reg;		/* register whose reset explains an escape (MMIO002), -1 */
+	uint32_t below_contract;	/* bit per accessor class the architecture
+					 * orders less than memory-barriers.txt
+					 * promises (riscv's outX()) */
+	char *below_contract_why;	/* why, for messages; NULL when none */
 	struct model_prog on_acquire;		/* hooked lock acquired */
 	struct model_prog on_trylock_attempt;	/* hooked trylock, before outcome */
 	struct model_prog on_release;		/* hooked lock released */

@@ -2,9 +2,12 @@
  * Port accessors (outb/w/l), each alone in a spinlock section, all ten models.
  * Ordered: contract (covered), generic/rfc2019/powerpc64 (pending),
  * ppc64-legacy (io_sync), unconditional, every-write (built on writeX), none.
- * Escape: riscv (outX only fences, no pending), explicit.
+ * Escape: riscv (outX only fences, no pending), explicit.  riscv falls short
+ * of the documented contract there, so its findings need --pedantic
+ * (model_riscv_port_below_contract.c).
  */
 /* models: contract,generic,riscv,rfc2019,ppc64-legacy,powerpc64,unconditional,explicit,every-write,none */
+/* args: --pedantic */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
 #include <linux/io.h>

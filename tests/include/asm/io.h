@@ -129,23 +129,16 @@ static inline void slow_down_io(void)
 #endif
 
 /*
- * BUILDIO() as in 6.1, less the cc_platform_has(CC_ATTR_GUEST_UNROLL_STRING_IO)
- * branch of outs/ins; the inline asm is spelled through __BUILDIO_*() so that
- * the headers also parse for a non-x86 target.
+ * BUILDIO() as in Debian's 6.1 (linux 6.1.192): inb()..outl() are
+ * <asm/shared/io.h>'s __inb()..__outl() under object-like macros, and
+ * the rest is built on them; less the
+ * cc_platform_has(CC_ATTR_GUEST_UNROLL_STRING_IO) branch of outs/ins.  The
+ * inline asm is spelled through __BUILDIO_*() so that the headers also
+ * parse for a non-x86 target.
  */
+#include <asm/shared/io.h>
+
 #define BUILDIO(bwl, bw, type)						\
-static inline void out##bwl(type value, u16 port)			\
-{									\
-	__BUILDIO_OUT(bwl, bw);						\
-}									\
-									\
-static inline type in##bwl(u16 port)					\
-{									\
-	type value;							\
-	__BUILDIO_IN(bwl, bw);						\
-	return value;							\
-}									\
-									\
 static inline void out##bwl##_p(type value, u16 port)			\
 {									\
 	out##bwl(value, port);						\
@@ -174,9 +167,6 @@ BUILDIO(w, w, u16)
 BUILDIO(l,  , u32)
 #undef BUILDIO
 
-#define inb inb
-#define inw inw
-#define inl inl
 #define inb_p inb_p
 #define inw_p inw_p
 #define inl_p inl_p
@@ -184,9 +174,6 @@ BUILDIO(l,  , u32)
 #define insw insw
 #define insl insl
 
-#define outb outb
-#define outw outw
-#define outl outl
 #define outb_p outb_p
 #define outw_p outw_p
 #define outl_p outl_p

@@ -218,8 +218,25 @@ bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
 }
 
 /*
+ * Does the file store an implementation into the slot itself?  Then its
+ * calls through the slot reach those: 8390/'s axnet_cs.c and pcnet_cs.c
+ * each fill struct ei_device's block_output with their own function, and
+ * are two modules in one directory, one program under -p.
+ */
+static bool slot_stored_in(const struct ipa_program *p, const char *slot, str_id file)
+{
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		if (!fp->registration && fp->loc.file == file && slot_matches(slot, S(p, fp->slot)))
+			return true;
+	}
+	return false;
+}
+
+/*
  * The functions an IR_CALL node can reach: one for a resolved direct call,
- * every implementation stored into the slot for an indirect one.  Returns
+ * the implementations stored into the slot for an indirect one (those of
+ * the caller's file when it stores any).  Returns
  * the count written to out (at most IPA_MAX_TARGETS); *unknown is set when
  * the call may also go somewhere we do not know.
  */
@@ -240,10 +257,13 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 		return n;
 	}
 	const char *slot = S(p, c->callee);
+	bool own_file = slot_stored_in(p, slot, file);
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
 		if (fp->registration || !slot_matches(slot, S(p, fp->slot)))
 			continue;	/* a registration is not a store into a slot */
+		if (own_file && fp->loc.file != file)
+			continue;
 		int fi = resolve_name(p, fp->loc.file, fp->function);
 		if (fi < 0)
 			continue;

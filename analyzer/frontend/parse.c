@@ -98,6 +98,8 @@ static int cmp_macro(const void *a, const void *b)
 struct top_scan {
 	struct tu_ctx *t;
 	cursor_vec fns;
+	VEC(unsigned) own_macro_uses;	/* main-file offsets where a macro
+					 * the main file defines is used */
 };
 
 /* A function a macro defines where the main file invokes it (the SCSI
@@ -139,6 +141,34 @@ static void note_macro(struct tu_ctx *t, CXCursor c, CXFile file, bool main)
 	free(name);
 }
 
+/* Remember where a macro the main file itself defines is used: the
+ * functions such a use defines are the driver's own code. */
+static void note_own_macro_use(struct top_scan *s, CXCursor c)
+{
+	CXCursor def = clang_getCursorReferenced(c);
+	unsigned off;
+
+	if (clang_getCursorKind(def) != CXCursor_MacroDefinition ||
+	    !clang_Location_isFromMainFile(clang_getCursorLocation(def)))
+		return;
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	VEC_PUSH(s->own_macro_uses, off);
+}
+
+/* Is function c, which a macro defines, made by one of the main file's
+ * own macros (3c59x's DEFINE_WINDOW_IO(16) making window_read16())?
+ * Then its locks are the driver's, not a framework's. */
+static bool defined_by_own_macro(const struct top_scan *s, CXCursor c)
+{
+	unsigned off;
+
+	clang_getExpansionLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &off);
+	for (size_t i = 0; i < s->own_macro_uses.n; i++)
+		if (s->own_macro_uses.v[i] == off)
+			return true;
+	return false;
+}
+
 /* The locks of a function a kernel macro defines are the framework's, held
  * around the whole callback: the midlayer's DEF_SCSI_QCMD wrapper holds
  * host_lock around the driver's foo_queuecommand_lck(), which says nothing
@@ -175,6 +205,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientDa
 		return CXChildVisit_Continue;
 	}
 	if (k == CXCursor_MacroExpansion) {
+		note_own_macro_use(s, c);
 		note_macro(s->t, c, s->t->main_file, true);
 		return CXChildVisit_Continue;
 	}
@@ -345,12 +376,13 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	for (size_t i = 0; i < scan.fns.n; i++) {
 		fe_lower_function(&t, scan.fns.v[i]);
 		fe_annotate(&t, scan.fns.v[i], t.u->functions.v[t.u->functions.n - 1]);
-		if (defined_by_main_file_macro(&t, scan.fns.v[i]))
+		if (defined_by_main_file_macro(&t, scan.fns.v[i]) && !defined_by_own_macro(&scan, scan.fns.v[i]))
 			mark_framework_locks(t.u->functions.v[t.u->functions.n - 1]);
 	}
 	fe_lower_header_calls(&t);
 
 	VEC_FREE(scan.fns);
+	VEC_FREE(scan.own_macro_uses);
 	for (size_t i = 0; i < t.macros.n; i++)
 		free(t.macros.v[i].name);
 	VEC_FREE(t.macros);

@@ -71,17 +71,58 @@ struct fw_context {
 	const struct framework_entry *entry;
 };
 
-/* framework_lock_held's question: does the driver set `flag` (e.g.
- * NETIF_F_LLTX) anywhere?  Answered from the program's source text: a
- * driver that names the flag sets it, as LLTX drivers do in probe. */
-static bool program_sets_flag(void *ctx, const char *flag, const char *field)
+/* Does the C text name `word` outside comments and string literals? */
+static bool names_in_code(const char *text, const char *word)
 {
-	const struct ipa_program *p = ctx;
+	size_t n = strlen(word);
+
+	for (const char *c = text; *c; c++) {
+		if (c[0] == '/' && c[1] == '*') {
+			const char *end = strstr(c + 2, "*/");
+			if (!end)
+				return false;
+			c = end + 1;
+		} else if (c[0] == '/' && c[1] == '/') {
+			while (c[1] && c[1] != '\n')
+				c++;
+		} else if (*c == '"') {
+			while (c[1] && c[1] != '"')
+				c += c[1] == '\\' && c[2] ? 2 : 1;
+			if (c[1])
+				c++;
+		} else if (!strncmp(c, word, n)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+/* Where a callback was stored into a framework slot. */
+struct store_site {
+	const struct ipa_program *p;
+	const char *file;		/* the file of the ops table */
+};
+
+/*
+ * framework_lock_held's question: does the driver set `flag` (e.g.
+ * NETIF_F_LLTX) for the device whose ops table stores the callback?
+ * Answered from the source text of the table's file: a driver names the
+ * flag only to set it, in the probe that installs its ops.  A flag named
+ * in another file is another device's: sfc's ef100_rep.c makes its
+ * representors LLTX, not efx.c's netdev (every LLTX driver of Linux 6.1's
+ * drivers/net/ethernet sets it in its ops table's file).
+ */
+static bool table_file_sets_flag(void *ctx, const char *flag, const char *field)
+{
+	const struct store_site *site = ctx;
+	const struct ipa_program *p = site->p;
 
 	(void)field;
-	for (size_t i = 0; i < p->units.n; i++)
-		if (p->units.v[i]->source && strstr(p->units.v[i]->source, flag))
+	for (size_t i = 0; i < p->units.n; i++) {
+		const struct ir_unit *u = p->units.v[i];
+		if (u->source && site->file && !strcmp(u->path, site->file) && names_in_code(u->source, flag))
 			return true;
+	}
 	return false;
 }
 
@@ -117,13 +158,15 @@ static str_id context_lock_name(struct mc_session *s, const struct ir_function *
 
 /* Build the context of one slot; false when no lock of it is held. */
 static bool slot_context(struct mc_session *s, struct ipa_program *p, const struct ir_function *fn,
-			 const struct framework_slot *slot, struct fw_context *c)
+			 const struct framework_slot *slot, str_id store_file, struct fw_context *c)
 {
+	struct store_site site = { p, strpool_str(s->strings, store_file) };
+
 	c->n = 0;
 	c->entry = slot->entry;
 	for (size_t i = 0; i < slot->nlocks && c->n < FW_MAX_CONTEXT_LOCKS; i++) {
 		const struct framework_lock *l = &slot->locks[i];
-		if (!framework_lock_held(l, program_sets_flag, p))
+		if (!framework_lock_held(l, table_file_sets_flag, &site))
 			continue;
 		struct ipa_context_lock *cl = &c->locks[c->n];
 		cl->lock = context_lock_name(s, fn, l);
@@ -171,7 +214,7 @@ static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, in
 		bool dup = false;
 		for (size_t k = 0; k < n && fs; k++)
 			dup |= out[k].entry == fs->entry;
-		if (fs && !dup && slot_context(s, p, f->fn, fs, &out[n]))
+		if (fs && !dup && slot_context(s, p, f->fn, fs, fp->loc.file, &out[n]))
 			n++;
 	}
 	return n;

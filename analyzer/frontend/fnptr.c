@@ -112,7 +112,7 @@ static str_id arg_text(struct fn_ctx *f, CXCursor a)
  * iavf_irq_enable(adapter, true)).  An enumerator is read from its
  * declaration: fe_const_value leaves every name alone.
  */
-static bool arg_constant(CXCursor a, bool *truth)
+static bool arg_constant(CXCursor a, long long *value)
 {
 	CXCursor u = fe_unwrap(a);
 	bool ok;
@@ -121,16 +121,15 @@ static bool arg_constant(CXCursor a, bool *truth)
 		CXCursor d = clang_getCursorReferenced(u);
 		if (clang_getCursorKind(d) != CXCursor_EnumConstantDecl)
 			return false;
-		*truth = clang_getEnumConstantDeclValue(d) != 0;
+		*value = clang_getEnumConstantDeclValue(d);
 		return true;
 	}
-	long long v = fe_const_value(a, &ok);
-	*truth = v != 0;
+	*value = fe_const_value(a, &ok);
 	return ok;
 }
 
 /* Fill node's args_off/nargs from the call's arguments, and the constant
- * truth of the first IR_CONST_ARGS. */
+ * truth and value of the first IR_CONST_ARGS. */
 void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 {
 	struct ir_function *fn = f->fn;
@@ -142,11 +141,13 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 	for (int i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
 		str_id id = arg_text(f, a);
-		bool truth;
+		long long value;
 		VEC_PUSH(fn->args, id);
-		if (i < IR_CONST_ARGS && arg_constant(a, &truth)) {
+		if (i < IR_CONST_ARGS && arg_constant(a, &value)) {
+			struct ir_const_arg ca = { node, (uint32_t)i, value };
 			known |= 1u << i;
-			nonzero |= (uint32_t)truth << i;
+			nonzero |= (uint32_t)(value != 0) << i;
+			VEC_PUSH(fn->const_vals, ca);
 		}
 	}
 	fn->nodes.v[node].const_args = known;

@@ -550,20 +550,44 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 
 /* ---- conditions ---- */
 
+/* `p & MASK` or `MASK & p`, MASK a nonzero constant that fits 32 bits:
+ * the operand p into *param and MASK into *mask. */
+static bool bit_test(CXCursor c, CXCursor *param, uint32_t *mask)
+{
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_And)
+		return false;
+	for (int side = 0; side < 2; side++) {
+		bool ok;
+		long long m = fe_const_value(fe_nth_child(c, 1 - side), &ok);
+		if (ok && m > 0 && m <= 0xffffffffLL) {
+			*param = fe_unwrap(fe_nth_child(c, side));
+			*mask = (uint32_t)m;
+			return true;
+		}
+	}
+	return false;
+}
+
 /*
  * 1 + the index of the parameter whose truth c is (`flush`, through casts
  * and parentheses; `!flush` and `flush == 0` arrive here as `flush` with
- * the edges swapped), when nothing in the body writes it: its value is the
- * caller's argument at every test.  0 otherwise.
+ * the edges swapped), or whose bits c tests (`flags & XDP_XMIT_FLUSH`,
+ * the mask into *mask), when nothing in the body writes it: its value is
+ * the caller's argument at every test.  0 otherwise.
  */
-static uint32_t tested_param(struct fn_ctx *f, CXCursor c)
+static uint32_t tested_param(struct fn_ctx *f, CXCursor c, uint32_t *mask)
 {
 	CXCursor u = fe_unwrap(c);
 	uint32_t found = 0;
 
+	*mask = 0;
+	bit_test(u, &u, mask);
 	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr ||
-	    clang_getCursorKind(clang_getCursorReferenced(u)) != CXCursor_ParmDecl)
+	    clang_getCursorKind(clang_getCursorReferenced(u)) != CXCursor_ParmDecl) {
+		*mask = 0;
 		return 0;
+	}
 	char *name = fe_spelling(u);
 	bool written = strpool_find(f->assigned, name) || strpool_find(f->plain, name) ||
 		       strpool_find(f->trystored, name);
@@ -572,6 +596,8 @@ static uint32_t tested_param(struct fn_ctx *f, CXCursor c)
 		if (f->fn->params.v[i] == id)
 			found = (uint32_t)i + 1;
 	free(name);
+	if (!found)
+		*mask = 0;
 	return found;
 }
 
@@ -603,7 +629,7 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 		id = fe_call_result_key(f, c);
 	strbuf_release(&key);
 	uint32_t n = emit_branch(f, c, id, t, e);
-	f->fn->nodes.v[n].cond_param = tested_param(f, c);
+	f->fn->nodes.v[n].cond_param = tested_param(f, c, &f->fn->nodes.v[n].cond_mask);
 	f->fn->nodes.v[n].slot_test = fe_fnptr_slot_tested(f->t, c);
 }
 
@@ -627,13 +653,31 @@ static bool is_zero_literal(CXCursor c)
 	return fe_const_value(c, &ok) == 0 && ok;
 }
 
-/* A constant condition (`if (0)`, `while (1)`) has one successor: link
- * straight to it, so the dead arm is unreachable.  False if not constant. */
+/* Is c a call the rules take as false (netdev_xmit_more(),
+ * "calls_taken_false")? */
+static bool call_taken_false(struct fn_ctx *f, CXCursor c)
+{
+	if (clang_getCursorKind(c) != CXCursor_CallExpr)
+		return false;
+	CXCursor callee = clang_getCursorReferenced(c);
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl)
+		return false;
+	char *name = fe_spelling(callee);
+	bool yes = rules_is_call_taken_false(f->t->fe->rules, name);
+	free(name);
+	return yes;
+}
+
+/* A constant condition (`if (0)`, `while (1)`, a call the rules take as
+ * false) has one successor: link straight to it, so the dead arm is
+ * unreachable.  False if not constant. */
 static bool cond_constant(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 {
 	bool ok;
 	long long v = fe_const_value(c, &ok);
 
+	if (!ok && call_taken_false(f, c))
+		ok = true, v = 0;
 	if (!ok)
 		return false;
 	fe_link(f, f->cur, v ? t : e, IR_EDGE_NEXT);

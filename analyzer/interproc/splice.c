@@ -23,10 +23,13 @@
  *
  * A summary's branch on a parameter the callee never writes (cond_param)
  * is decided by a constant argument: the copy keeps the edge the constant
- * takes (iavf_irq_enable(adapter, true) always reaches its read-back).
+ * takes (iavf_irq_enable(adapter, true) always reaches its read-back), and
+ * a bit test of it by the constant's bits (ena_xdp_xmit_frame(...,
+ * XDP_XMIT_FLUSH) and its `if (flags & XDP_XMIT_FLUSH)` doorbell).
  */
 #include "interproc.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
@@ -178,6 +181,22 @@ struct pending_edge {
 typedef VEC(struct pending_edge) edge_vec;
 typedef VEC(uint32_t) u32_vec;
 
+/* The value of the call's constant argument k, when the caller as
+ * lowered knows it (a summary keeps only the truth). */
+static bool const_value(const struct splice_ctx *c, uint32_t k, long long *v)
+{
+	const struct ir_function *fn = c->caller;
+	uint32_t node = (uint32_t)(c->call - fn->nodes.v);
+
+	assert(node < fn->nodes.n);
+	for (size_t i = 0; i < fn->const_vals.n; i++)
+		if (fn->const_vals.v[i].node == node && fn->const_vals.v[i].arg == k) {
+			*v = fn->const_vals.v[i].value;
+			return true;
+		}
+	return false;
+}
+
 /*
  * Which edge of the summary's node n the call takes: IR_EDGE_TRUE or
  * IR_EDGE_FALSE when n branches on a parameter the call passes a constant
@@ -191,7 +210,12 @@ static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct i
 	if (n->op != IR_BRANCH || !n->cond_param || k >= IR_CONST_ARGS || k >= c->call->nargs ||
 	    !(c->call->const_args >> k & 1))
 		return IR_EDGE_NEXT;
-	return c->call->const_true >> k & 1 ? IR_EDGE_TRUE : IR_EDGE_FALSE;
+	if (!n->cond_mask)
+		return c->call->const_true >> k & 1 ? IR_EDGE_TRUE : IR_EDGE_FALSE;
+	long long v;
+	if (!const_value(c, k, &v))
+		return IR_EDGE_NEXT;
+	return (unsigned long long)v & n->cond_mask ? IR_EDGE_TRUE : IR_EDGE_FALSE;
 }
 
 /* Queue the edges e[0..ns) of a node copied to `from`, their targets

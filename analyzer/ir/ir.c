@@ -36,6 +36,7 @@ void ir_fn_free(struct ir_function *fn)
 	VEC_FREE(fn->succs);
 	VEC_FREE(fn->params);
 	VEC_FREE(fn->args);
+	VEC_FREE(fn->const_vals);
 	VEC_FREE(fn->contracts);
 	free(fn);
 }
@@ -263,6 +264,8 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 			strbuf_adds(out, " indirect");
 		if (n->cond_param)
 			dump_str(u, out, "param", n->cond_param <= fn->params.n ? fn->params.v[n->cond_param - 1] : 0);
+		if (n->cond_param && n->cond_mask)
+			strbuf_addf(out, " mask=0x%x", (unsigned)n->cond_mask);
 		if (n->op == IR_CALL && n->nargs) {
 			strbuf_adds(out, " args=");
 			dump_list(u, out, fn->args.v + n->args_off, n->nargs);

@@ -109,6 +109,9 @@ struct ir_node {
 				 * TRUE edge: nonzero) when the function never
 				 * writes it, so a caller's constant argument
 				 * decides it (interproc/splice.c); 0 if not */
+	uint32_t cond_mask;	/* IR_BRANCH with cond_param: the condition is
+				 * `param & cond_mask` (`if (flags &
+				 * XDP_XMIT_FLUSH)`), 0: the parameter's truth */
 	str_id slot_test;	/* IR_BRANCH: the function-pointer slot whose
 				 * non-NULL value the condition is (`if
 				 * (host->ops->read_l)`, TRUE edge: set), as
@@ -163,6 +166,13 @@ struct ir_fnptr {
 					 * as (0-based) */
 };
 
+/* The value of constant argument `arg` of the IR_CALL `node`, for a
+ * callee's bit test of that parameter (ir_node.cond_mask). */
+struct ir_const_arg {
+	uint32_t node, arg;
+	long long value;
+};
+
 struct ir_function {
 	str_id name;
 	struct ir_loc loc;
@@ -175,6 +185,8 @@ struct ir_function {
 	uint32_t entry;
 	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
 	VEC(str_id) args;		/* call arguments, see ir_node.args_off */
+	VEC(struct ir_const_arg) const_vals;	/* the lowered function's
+					 * constant call arguments, by value */
 	VEC(struct ir_contract) contracts;
 	VEC(struct ir_node) nodes;
 	VEC(struct ir_edge) edges;	/* building: (from, edge) pairs below */

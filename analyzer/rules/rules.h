@@ -214,6 +214,9 @@ struct rules {
 					 * static key, the same value at every test */
 	char_ptr_vec untracked_contexts;	/* sparse contexts no lock API takes
 						 * ("RCU"): no annotation contract */
+	char_ptr_vec calls_taken_false;	/* netdev_xmit_more(): a condition that
+					 * is a call of one is false on every
+					 * path the checks judge */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
 	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
@@ -253,6 +256,9 @@ int rules_find_guard(const struct rules *r, const char *name);	/* -1 */
 int rules_find_annotation(const struct rules *r, const char *name);	/* -1 */
 /* Is `name` a test of a static key (its argument 0), from "static_key_tests"? */
 bool rules_is_static_key_test(const struct rules *r, const char *name);
+/* Is `name` a call whose value as a condition is taken as false
+ * ("calls_taken_false")? */
+bool rules_is_call_taken_false(const struct rules *r, const char *name);
 /* Is `name` a sparse context the analysis does not follow ("untracked_contexts")? */
 bool rules_is_untracked_context(const struct rules *r, const char *name);
 

@@ -369,6 +369,13 @@ static inline struct netdev_queue *netdev_get_tx_queue(const struct net_device *
 	return &dev->_tx[index];
 }
 
+/* 6.1 reads the per-CPU softnet_data.xmit.more; a global stands in. */
+extern bool netdev_xmit_more_flag;
+static inline bool netdev_xmit_more(void)
+{
+	return netdev_xmit_more_flag;
+}
+
 extern struct net_device *alloc_etherdev_mqs(int sizeof_priv, unsigned int txqs, unsigned int rxqs);
 #define alloc_etherdev(sizeof_priv) alloc_etherdev_mqs(sizeof_priv, 1, 1)
 extern int register_netdev(struct net_device *dev);

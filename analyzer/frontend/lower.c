@@ -550,21 +550,40 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 
 /* ---- conditions ---- */
 
-/* `p & MASK` or `MASK & p`, MASK a nonzero constant that fits 32 bits:
- * the operand p into *param and MASK into *mask. */
-static bool bit_test(CXCursor c, CXCursor *param, uint32_t *mask)
+/* The ir_cond_op of a binary operator with the constant on the right
+ * (mirrored when it is on the left), or IR_COND_TRUTH if none. */
+static enum ir_cond_op cond_op_of(enum CXBinaryOperatorKind k, bool const_left)
 {
-	if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
-	    clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_And)
+	switch (k) {
+	case CXBinaryOperator_And: return IR_COND_BITS;
+	case CXBinaryOperator_EQ: return IR_COND_EQ;
+	case CXBinaryOperator_NE: return IR_COND_NE;
+	case CXBinaryOperator_LT: return const_left ? IR_COND_GT : IR_COND_LT;
+	case CXBinaryOperator_LE: return const_left ? IR_COND_GE : IR_COND_LE;
+	case CXBinaryOperator_GT: return const_left ? IR_COND_LT : IR_COND_GT;
+	case CXBinaryOperator_GE: return const_left ? IR_COND_LE : IR_COND_GE;
+	default: return IR_COND_TRUTH;
+	}
+}
+
+/* `p OP K` or `K OP p`, K an integer constant (a nonzero mask for `&`)
+ * and OP a bit test or comparison: the operand p into *param, the test
+ * into *op and *k. */
+static bool const_test(CXCursor c, CXCursor *param, uint8_t *op, long long *k)
+{
+	if (clang_getCursorKind(c) != CXCursor_BinaryOperator)
 		return false;
+	enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(c);
 	for (int side = 0; side < 2; side++) {
 		bool ok;
-		long long m = fe_const_value(fe_nth_child(c, 1 - side), &ok);
-		if (ok && m > 0 && m <= 0xffffffffLL) {
-			*param = fe_unwrap(fe_nth_child(c, side));
-			*mask = (uint32_t)m;
-			return true;
-		}
+		enum ir_cond_op o = cond_op_of(bk, side == 0);
+		long long v = fe_const_value(fe_nth_child(c, side), &ok);
+		if (!ok || o == IR_COND_TRUTH || (o == IR_COND_BITS && v == 0))
+			continue;
+		*param = fe_unwrap(fe_nth_child(c, 1 - side));
+		*op = (uint8_t)o;
+		*k = v;
+		return true;
 	}
 	return false;
 }
@@ -572,20 +591,23 @@ static bool bit_test(CXCursor c, CXCursor *param, uint32_t *mask)
 /*
  * 1 + the index of the parameter whose truth c is (`flush`, through casts
  * and parentheses; `!flush` and `flush == 0` arrive here as `flush` with
- * the edges swapped), or whose bits c tests (`flags & XDP_XMIT_FLUSH`,
- * the mask into *mask), when nothing in the body writes it: its value is
- * the caller's argument at every test.  0 otherwise.
+ * the edges swapped), or that c tests against a constant (`flags &
+ * XDP_XMIT_FLUSH`, `resource > HW_LOCK_MAX_RESOURCE_VALUE`: the test into
+ * n's cond_op and cond_k), when nothing in the body writes it: its value
+ * is the caller's argument at every test.  0 otherwise.
  */
-static uint32_t tested_param(struct fn_ctx *f, CXCursor c, uint32_t *mask)
+static uint32_t tested_param(struct fn_ctx *f, CXCursor c, struct ir_node *n)
 {
 	CXCursor u = fe_unwrap(c);
 	uint32_t found = 0;
 
-	*mask = 0;
-	bit_test(u, &u, mask);
+	n->cond_op = IR_COND_TRUTH;
+	n->cond_k = 0;
+	const_test(u, &u, &n->cond_op, &n->cond_k);
 	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr ||
 	    clang_getCursorKind(clang_getCursorReferenced(u)) != CXCursor_ParmDecl) {
-		*mask = 0;
+		n->cond_op = IR_COND_TRUTH;
+		n->cond_k = 0;
 		return 0;
 	}
 	char *name = fe_spelling(u);
@@ -596,8 +618,10 @@ static uint32_t tested_param(struct fn_ctx *f, CXCursor c, uint32_t *mask)
 		if (f->fn->params.v[i] == id)
 			found = (uint32_t)i + 1;
 	free(name);
-	if (!found)
-		*mask = 0;
+	if (!found) {
+		n->cond_op = IR_COND_TRUTH;
+		n->cond_k = 0;
+	}
 	return found;
 }
 
@@ -629,7 +653,7 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 		id = fe_call_result_key(f, c);
 	strbuf_release(&key);
 	uint32_t n = emit_branch(f, c, id, t, e);
-	f->fn->nodes.v[n].cond_param = tested_param(f, c, &f->fn->nodes.v[n].cond_mask);
+	f->fn->nodes.v[n].cond_param = tested_param(f, c, &f->fn->nodes.v[n]);
 	f->fn->nodes.v[n].slot_test = fe_fnptr_slot_tested(f->t, c);
 }
 

@@ -56,11 +56,12 @@ static uint64_t hash_node(const struct ipa_program *p, const struct ir_function 
 	const char *rn = ipa_node_rule_name(p->rules, n);
 	uint32_t fixed[13] = { n->op, n->indirect, n->synthetic, n->coarse_context, n->truth,
 			       n->stmt_first_line, n->stmt_last_line, n->call_site, n->nargs,
-			       n->cond_param, n->const_args, n->const_true, n->cond_mask };
+			       n->cond_param, n->const_args, n->const_true, n->cond_op };
 	str_id strs[9] = { n->spelled, n->lock, n->lock_type, n->device, n->callee,
 			   n->cond, n->cond_src, n->reg, 0 };
 
 	h = hash_u32s(fixed, 13, h);
+	h = hash_bytes(&n->cond_k, sizeof(n->cond_k), h);
 	if (!rn)
 		rn = "";	/* no rules entry: hashed as the empty name */
 	h = hash_bytes(rn, strlen(rn) + 1, h);

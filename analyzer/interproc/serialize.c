@@ -146,8 +146,8 @@ static void node_text(struct strbuf *sb, const struct ipa_program *p, const stru
 	}
 	if (n->cond_param)
 		strbuf_addf(sb, ",\"param\":%d", (int)n->cond_param - 1);
-	if (n->cond_param && n->cond_mask)
-		strbuf_addf(sb, ",\"mask\":%lu", (unsigned long)n->cond_mask);
+	if (n->cond_param && n->cond_op != IR_COND_TRUTH)
+		strbuf_addf(sb, ",\"test\":\"%s\",\"k\":%lld", ir_cond_op_name(n->cond_op), n->cond_k);
 	put_str(sb, "file", p->strings, n->loc.file);
 	strbuf_addf(sb, ",\"line\":%lld,\"col\":%lld", (long long)n->loc.line, (long long)n->loc.col);
 	if (n->indirect)
@@ -295,11 +295,14 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 		if (op != IR_BRANCH || !json_is_integer(param) || k < 0 || (size_t)k >= s->params.n)
 			return false;
 		n.cond_param = (uint32_t)k + 1;
-		json_t *mask = json_object_get(o, "mask");
-		json_int_t m = json_integer_value(mask);
-		if (mask && (!json_is_integer(mask) || m <= 0 || m > 0xffffffffLL))
-			return false;
-		n.cond_mask = (uint32_t)m;
+		json_t *test = json_object_get(o, "test"), *kv = json_object_get(o, "k");
+		if (test) {
+			int t = ir_cond_op_from_name(json_string_value(test));
+			if (t <= IR_COND_TRUTH || !json_is_integer(kv))
+				return false;
+			n.cond_op = (uint8_t)t;
+			n.cond_k = json_integer_value(kv);
+		}
 	}
 	n.loc.file = get_str(o, "file", pool);
 	n.loc.line = (uint32_t)json_integer_value(json_object_get(o, "line"));

@@ -24,8 +24,10 @@
  * A summary's branch on a parameter the callee never writes (cond_param)
  * is decided by a constant argument: the copy keeps the edge the constant
  * takes (iavf_irq_enable(adapter, true) always reaches its read-back), and
- * a bit test of it by the constant's bits (ena_xdp_xmit_frame(...,
- * XDP_XMIT_FLUSH) and its `if (flags & XDP_XMIT_FLUSH)` doorbell).
+ * a test of it against a constant by the constant's value
+ * (ena_xdp_xmit_frame(..., XDP_XMIT_FLUSH) and its `if (flags &
+ * XDP_XMIT_FLUSH)` doorbell; bnx2x_release_hw_lock(bp,
+ * HW_LOCK_RESOURCE_MDIO) and its `if (resource > 31)` early return).
  */
 #include "interproc.h"
 
@@ -181,6 +183,21 @@ struct pending_edge {
 typedef VEC(struct pending_edge) edge_vec;
 typedef VEC(uint32_t) u32_vec;
 
+/* Does `v OP k` hold? */
+static bool cond_holds(enum ir_cond_op op, long long v, long long k)
+{
+	switch (op) {
+	case IR_COND_BITS: return ((unsigned long long)v & (unsigned long long)k) != 0;
+	case IR_COND_LT: return v < k;
+	case IR_COND_LE: return v <= k;
+	case IR_COND_GT: return v > k;
+	case IR_COND_GE: return v >= k;
+	case IR_COND_EQ: return v == k;
+	case IR_COND_NE: return v != k;
+	default: return v != 0;
+	}
+}
+
 /* The value of the call's constant argument k, when the caller as
  * lowered knows it (a summary keeps only the truth). */
 static bool const_value(const struct splice_ctx *c, uint32_t k, long long *v)
@@ -210,12 +227,12 @@ static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct i
 	if (n->op != IR_BRANCH || !n->cond_param || k >= IR_CONST_ARGS || k >= c->call->nargs ||
 	    !(c->call->const_args >> k & 1))
 		return IR_EDGE_NEXT;
-	if (!n->cond_mask)
+	if (n->cond_op == IR_COND_TRUTH)
 		return c->call->const_true >> k & 1 ? IR_EDGE_TRUE : IR_EDGE_FALSE;
 	long long v;
 	if (!const_value(c, k, &v))
 		return IR_EDGE_NEXT;
-	return (unsigned long long)v & n->cond_mask ? IR_EDGE_TRUE : IR_EDGE_FALSE;
+	return cond_holds(n->cond_op, v, n->cond_k) ? IR_EDGE_TRUE : IR_EDGE_FALSE;
 }
 
 /* Queue the edges e[0..ns) of a node copied to `from`, their targets

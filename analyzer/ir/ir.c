@@ -208,6 +208,22 @@ void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out)
 	}
 }
 
+static const char *const cond_op_names[IR_COND_NOPS] = { "", "&", "<", "<=", ">", ">=", "==", "!=" };
+
+const char *ir_cond_op_name(enum ir_cond_op op)
+{
+	assert(op < IR_COND_NOPS);
+	return cond_op_names[op];
+}
+
+int ir_cond_op_from_name(const char *name)
+{
+	for (int i = 1; name && i < IR_COND_NOPS; i++)
+		if (!strcmp(cond_op_names[i], name))
+			return i;
+	return -1;
+}
+
 /* A call's constant arguments: "const=(?, 1)", each argument's truth, ?
  * where it is no constant. */
 static void dump_const_args(const struct ir_node *n, struct strbuf *out)
@@ -264,8 +280,8 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 			strbuf_adds(out, " indirect");
 		if (n->cond_param)
 			dump_str(u, out, "param", n->cond_param <= fn->params.n ? fn->params.v[n->cond_param - 1] : 0);
-		if (n->cond_param && n->cond_mask)
-			strbuf_addf(out, " mask=0x%x", (unsigned)n->cond_mask);
+		if (n->cond_param && n->cond_op != IR_COND_TRUTH)
+			strbuf_addf(out, " test=%s%lld", ir_cond_op_name(n->cond_op), n->cond_k);
 		if (n->op == IR_CALL && n->nargs) {
 			strbuf_adds(out, " args=");
 			dump_list(u, out, fn->args.v + n->args_off, n->nargs);

@@ -109,9 +109,10 @@ struct ir_node {
 				 * TRUE edge: nonzero) when the function never
 				 * writes it, so a caller's constant argument
 				 * decides it (interproc/splice.c); 0 if not */
-	uint32_t cond_mask;	/* IR_BRANCH with cond_param: the condition is
-				 * `param & cond_mask` (`if (flags &
-				 * XDP_XMIT_FLUSH)`), 0: the parameter's truth */
+	uint8_t cond_op;	/* IR_BRANCH with cond_param: how the condition
+				 * tests the parameter (enum ir_cond_op) */
+	long long cond_k;	/* ... against this constant: `flags &
+				 * XDP_XMIT_FLUSH`, `resource > 31` */
 	str_id slot_test;	/* IR_BRANCH: the function-pointer slot whose
 				 * non-NULL value the condition is (`if
 				 * (host->ops->read_l)`, TRUE edge: set), as
@@ -166,8 +167,27 @@ struct ir_fnptr {
 					 * as (0-based) */
 };
 
+/* How an IR_BRANCH with cond_param tests the parameter p: its truth, or
+ * against the constant ir_node.cond_k. */
+enum ir_cond_op {
+	IR_COND_TRUTH,		/* p */
+	IR_COND_BITS,		/* p & k */
+	IR_COND_LT,		/* p < k */
+	IR_COND_LE,
+	IR_COND_GT,
+	IR_COND_GE,
+	IR_COND_EQ,
+	IR_COND_NE,
+	IR_COND_NOPS
+};
+
+/* "&", "<", ...: a test's operator as summaries and dumps write it; the
+ * operator of a name, or -1. */
+const char *ir_cond_op_name(enum ir_cond_op op);
+int ir_cond_op_from_name(const char *name);
+
 /* The value of constant argument `arg` of the IR_CALL `node`, for a
- * callee's bit test of that parameter (ir_node.cond_mask). */
+ * callee's test of that parameter against a constant (ir_node.cond_op). */
 struct ir_const_arg {
 	uint32_t node, arg;
 	long long value;

@@ -252,11 +252,97 @@ static void lower_for(struct fn_ctx *f, CXCursor c)
 	f->cur = exit;
 }
 
+/* The local a while condition counts with and its constant initial value:
+ * `cnt` of `ulong cnt = 30000;`. */
+static bool counted_local(CXCursor e, CXCursor *var, long long *start)
+{
+	cursor_vec kids = VEC_INIT;
+	bool ok = false;
+
+	*var = fe_named_variable(e);
+	if (clang_Cursor_isNull(*var) || clang_getCursorKind(*var) != CXCursor_VarDecl ||
+	    clang_Cursor_hasVarDeclGlobalStorage(*var))
+		return false;
+	fe_children(*var, &kids);
+	ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+	     constant_value(kids.v[kids.n - 1], start);
+	VEC_FREE(kids);
+	return ok;
+}
+
+struct refs_outside {
+	CXCursor var;
+	unsigned lo, hi;	/* the loop's extent */
+	bool found;
+};
+
+static enum CXChildVisitResult ref_outside(CXCursor c, CXCursor parent, CXClientData data)
+{
+	struct refs_outside *r = data;
+	unsigned s, e;
+
+	(void)parent;
+	if (clang_getCursorKind(c) != CXCursor_DeclRefExpr ||
+	    !clang_equalCursors(clang_getCursorReferenced(c), r->var))
+		return CXChildVisit_Recurse;
+	fe_extent(c, &s, &e);
+	if (s < r->lo || e > r->hi) {
+		r->found = true;
+		return CXChildVisit_Break;
+	}
+	return CXChildVisit_Continue;
+}
+
+/*
+ * Does a while loop certainly run its body once: `ulong cnt = 30000; ...
+ * while (cnt--)`, the condition testing a local that starts at a
+ * constant and that nothing outside the loop reads or writes, true for
+ * that constant?  qla24xx_read_flash_dword() polls `while (cnt--) if
+ * (rd_reg_dword(&reg->flash_addr) & FARX_DATA_FLAG)`: the read always
+ * follows its write.
+ */
+static bool while_first_iteration_certain(CXCursor loop, CXCursor cond)
+{
+	CXCursor u = fe_unwrap(cond), v = u, var;
+	long long start, k = 0;
+	enum CXBinaryOperatorKind op = CXBinaryOperator_NE;
+
+	if (clang_getCursorKind(u) == CXCursor_BinaryOperator) {
+		bool ok;
+		op = clang_getCursorBinaryOperatorKind(u);
+		v = fe_unwrap(fe_nth_child(u, 0));
+		k = fe_const_value(fe_nth_child(u, 1), &ok);
+		if (!ok)
+			return false;
+	}
+	if (clang_getCursorKind(v) == CXCursor_UnaryOperator) {
+		enum CXUnaryOperatorKind uk = clang_getCursorUnaryOperatorKind(v);
+		if (uk != CXUnaryOperator_PostDec && uk != CXUnaryOperator_PostInc)
+			return false;
+		v = fe_unwrap(fe_nth_child(v, 0));
+	}
+	if (!counted_local(v, &var, &start))
+		return false;
+	struct refs_outside r = { var, 0, 0, false };
+	fe_extent(loop, &r.lo, &r.hi);
+	clang_visitChildren(clang_getCursorSemanticParent(var), ref_outside, &r);
+	if (r.found)
+		return false;
+	switch (op) {
+	case CXBinaryOperator_LT: return start < k;
+	case CXBinaryOperator_LE: return start <= k;
+	case CXBinaryOperator_GT: return start > k;
+	case CXBinaryOperator_GE: return start >= k;
+	case CXBinaryOperator_NE: return start != k;
+	default: return false;
+	}
+}
+
 static void lower_while(struct fn_ctx *f, CXCursor c)
 {
 	uint32_t head = fe_new_label(f), top = fe_new_label(f), exit = fe_new_label(f);
 
-	jump_to(f, head);
+	jump_to(f, while_first_iteration_certain(c, fe_nth_child(c, 0)) ? top : head);
 	f->cur = head;
 	fe_lower_cond(f, fe_nth_child(c, 0), top, exit);
 	f->cur = top;

@@ -158,6 +158,20 @@ static bool init_constant(CXCursor init, CXCursor *var, long long *v)
 	return ok;
 }
 
+/* Does `a OP b` hold, for a loop's first test?  False for an operator
+ * no count loop uses. */
+static bool comparison_holds(enum CXBinaryOperatorKind op, long long a, long long b)
+{
+	switch (op) {
+	case CXBinaryOperator_LT: return a < b;
+	case CXBinaryOperator_LE: return a <= b;
+	case CXBinaryOperator_GT: return a > b;
+	case CXBinaryOperator_GE: return a >= b;
+	case CXBinaryOperator_NE: return a != b;
+	default: return false;
+	}
+}
+
 /*
  * Does the loop certainly run its body once: `for (i = 0; i < 1024; i++)`,
  * the init a constant, the condition comparing the same variable with a
@@ -185,14 +199,7 @@ static bool first_iteration_certain(CXCursor init, CXCursor cond)
 	} else {
 		return false;
 	}
-	switch (op) {
-	case CXBinaryOperator_LT: return a < b;
-	case CXBinaryOperator_LE: return a <= b;
-	case CXBinaryOperator_GT: return a > b;
-	case CXBinaryOperator_GE: return a >= b;
-	case CXBinaryOperator_NE: return a != b;
-	default: return false;
-	}
+	return comparison_holds(op, a, b);
 }
 
 static void lower_for(struct fn_ctx *f, CXCursor c)
@@ -328,14 +335,7 @@ static bool while_first_iteration_certain(CXCursor loop, CXCursor cond)
 	clang_visitChildren(clang_getCursorSemanticParent(var), ref_outside, &r);
 	if (r.found)
 		return false;
-	switch (op) {
-	case CXBinaryOperator_LT: return start < k;
-	case CXBinaryOperator_LE: return start <= k;
-	case CXBinaryOperator_GT: return start > k;
-	case CXBinaryOperator_GE: return start >= k;
-	case CXBinaryOperator_NE: return start != k;
-	default: return false;
-	}
+	return comparison_holds(op, start, k);
 }
 
 static void lower_while(struct fn_ctx *f, CXCursor c)

@@ -51,13 +51,24 @@ static size_t root_len(const char *d)
 	return n;
 }
 
+/* Are d1 and d2 two members of one register block: the same text up to
+ * their last '.' (`ha->iobase->isp24.flash_data` and `...flash_addr`, the
+ * fields of qla2xxx's struct device_reg_24xx __iomem)? */
+static bool same_register_block(const char *d1, const char *d2)
+{
+	const char *m1 = strrchr(d1, '.'), *m2 = strrchr(d2, '.');
+
+	return m1 && m2 && m1 > d1 && m1 - d1 == m2 - d2 && !strncmp(d1, d2, (size_t)(m1 - d1));
+}
+
 /*
  * Can a read of `read` reach the device written through `write`?  The same
  * name, or names the analysis cannot tell apart: a local pointer it could
- * not follow (IR_DEVICE_UNKNOWN, `db = base + REG`), or bases rooted at
- * different variables (`chan->regs` set from `dev->regs` at probe).  Only
- * two fields of one root (`tp->regs`, `tp->aperegs`) are known to differ.
- * Crediting the read-back says less, never more.
+ * not follow (IR_DEVICE_UNKNOWN, `db = base + REG`), bases rooted at
+ * different variables (`chan->regs` set from `dev->regs` at probe), or two
+ * members of one register block.  Only two fields of one root
+ * (`tp->regs`, `tp->aperegs`) are known to differ.  Crediting the
+ * read-back says less, never more.
  */
 static bool may_reach(const struct strpool *sp, str_id read, str_id write)
 {
@@ -66,7 +77,7 @@ static bool may_reach(const struct strpool *sp, str_id read, str_id write)
 	const char *r = sp ? strpool_str(sp, read) : NULL, *w = sp ? strpool_str(sp, write) : NULL;
 	if (!r || !w)
 		return false;
-	if (r[0] == IR_DEVICE_UNKNOWN || w[0] == IR_DEVICE_UNKNOWN)
+	if (r[0] == IR_DEVICE_UNKNOWN || w[0] == IR_DEVICE_UNKNOWN || same_register_block(r, w))
 		return true;
 	size_t n = root_len(r);
 	return n != root_len(w) || strncmp(r, w, n) != 0;

@@ -51,14 +51,32 @@ static size_t root_len(const char *d)
 	return n;
 }
 
-/* Are d1 and d2 two members of one register block: the same text up to
- * their last '.' (`ha->iobase->isp24.flash_data` and `...flash_addr`, the
- * fields of qla2xxx's struct device_reg_24xx __iomem)? */
+/* The last member of a device name ("regview" of "bp->link_params.bp->
+ * regview"), or NULL when it names no member. */
+static const char *last_member(const char *d)
+{
+	const char *m = NULL;
+
+	for (const char *c = d; *c; c++)
+		if (*c == '.' || (c[0] == '-' && c[1] == '>'))
+			m = *c == '.' ? c + 1 : c + 2;
+	return m;
+}
+
+/* Do d1 and d2 name one register block: two members of it (the same
+ * text up to their last '.': `ha->iobase->isp24.flash_data` and
+ * `...flash_addr`, qla2xxx's struct device_reg_24xx __iomem), or the same
+ * base reached two ways (`bp->regview` and `bp->link_params.bp->regview`,
+ * bnx2x's back pointer)? */
 static bool same_register_block(const char *d1, const char *d2)
 {
 	const char *m1 = strrchr(d1, '.'), *m2 = strrchr(d2, '.');
 
-	return m1 && m2 && m1 > d1 && m1 - d1 == m2 - d2 && !strncmp(d1, d2, (size_t)(m1 - d1));
+	if (m1 && m2 && m1 > d1 && m1 - d1 == m2 - d2 && !strncmp(d1, d2, (size_t)(m1 - d1)))
+		return true;
+	m1 = last_member(d1);
+	m2 = last_member(d2);
+	return m1 && m2 && *m1 && !strcmp(m1, m2);
 }
 
 /*

@@ -79,3 +79,44 @@ int tg3_ape_kick(struct qla_hw_data *ha, u32 data)
 	mutex_unlock(&ha->optrom_mutex);
 	return v;
 }
+
+/*
+ * The same base reached two ways: drivers/net/ethernet/broadcom/bnx2x
+ * (Linux 6.1) bnx2x_mdio_read() -> bnx2x_phy_read(&bp->link_params, ...)
+ * -> bnx2x_cl45_read(params->bp, ...) -> bnx2x_bits_dis() writes through
+ * `bp->link_params.bp->regview`; bnx2x_release_phy_lock() ->
+ * bnx2x_release_hw_lock() reads `bp->regview` before mutex_unlock()
+ * (before: MMIO006 at bnx2x_main.c:12777).
+ */
+struct bnx2x;
+
+struct link_params {
+	struct bnx2x *bp;
+};
+
+struct bnx2x {
+	void __iomem *regview;
+	struct mutex phy_mutex;
+	struct link_params link_params;
+};
+
+static void bnx2x_bits_dis(struct bnx2x *bp, u32 reg, u32 bits)
+{
+	writel(readl(bp->regview + reg) & ~bits, bp->regview + reg);
+}
+
+static void bnx2x_phy_read(struct link_params *params, u32 reg)
+{
+	bnx2x_bits_dis(params->bp, reg, 0x4);
+}
+
+int bnx2x_mdio_read(struct bnx2x *bp, u32 reg)
+{
+	u32 v;
+
+	mutex_lock(&bp->phy_mutex);
+	bnx2x_phy_read(&bp->link_params, reg);
+	v = readl(bp->regview + 0xa510);
+	mutex_unlock(&bp->phy_mutex);
+	return v;
+}

@@ -44,7 +44,7 @@ static const char usage_text[] =
 	"  --preempt-rt       spinlock_t is a sleeping lock (PREEMPT_RT)\n"
 	"  --strict           MMIO005 also in probe/init/remove paths\n"
 	"  --enable LIST      turn checks on: ids or names, comma separated, or 'all'\n"
-	"                     (MMIO007 lock-imbalance is off by default)\n"
+	"                     (MMIO005, MMIO006 and MMIO007 are off by default)\n"
 	"  --disable LIST     turn checks off (ids, names or 'all')\n"
 	"  -W NAME, -Wno-NAME the same for one check by name: -W lock-imbalance\n"
 	"  --max-states N     path states kept per CFG node (default 64)\n"

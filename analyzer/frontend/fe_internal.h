@@ -229,6 +229,9 @@ CXCursor fe_nth_child(CXCursor c, size_t i);
 void fe_lower_expr(struct fn_ctx *f, CXCursor c);
 bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c);
 void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
+/* The ir_cond_op of a binary operator with the constant on the right
+ * (mirrored when it is on the left), or IR_COND_TRUTH if none. */
+enum ir_cond_op fe_cond_op(enum CXBinaryOperatorKind k, bool const_left);
 bool fe_is_trylock(struct fn_ctx *f, CXCursor c);
 str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared);
 

@@ -182,6 +182,8 @@ static const struct macro_use *callee_macro(struct fn_ctx *f, CXCursor call)
 {
 	CXCursor callee = clang_getNullCursor();
 
+	if (f->t->win_lo >= f->t->win_hi)
+		return NULL;	/* no rule macro in this function */
 	clang_visitChildren(call, first_child, &callee);
 	if (clang_Cursor_isNull(callee))
 		return NULL;
@@ -550,9 +552,7 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 
 /* ---- conditions ---- */
 
-/* The ir_cond_op of a binary operator with the constant on the right
- * (mirrored when it is on the left), or IR_COND_TRUTH if none. */
-static enum ir_cond_op cond_op_of(enum CXBinaryOperatorKind k, bool const_left)
+enum ir_cond_op fe_cond_op(enum CXBinaryOperatorKind k, bool const_left)
 {
 	switch (k) {
 	case CXBinaryOperator_And: return IR_COND_BITS;
@@ -576,7 +576,7 @@ static bool const_test(CXCursor c, CXCursor *param, uint8_t *op, long long *k)
 	enum CXBinaryOperatorKind bk = clang_getCursorBinaryOperatorKind(c);
 	for (int side = 0; side < 2; side++) {
 		bool ok;
-		enum ir_cond_op o = cond_op_of(bk, side == 0);
+		enum ir_cond_op o = fe_cond_op(bk, side == 0);
 		long long v = fe_const_value(fe_nth_child(c, side), &ok);
 		if (!ok || o == IR_COND_TRUTH || (o == IR_COND_BITS && v == 0))
 			continue;
@@ -600,16 +600,13 @@ static uint32_t tested_param(struct fn_ctx *f, CXCursor c, struct ir_node *n)
 {
 	CXCursor u = fe_unwrap(c);
 	uint32_t found = 0;
+	uint8_t op = IR_COND_TRUTH;
+	long long k = 0;
 
-	n->cond_op = IR_COND_TRUTH;
-	n->cond_k = 0;
-	const_test(u, &u, &n->cond_op, &n->cond_k);
+	const_test(u, &u, &op, &k);
 	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr ||
-	    clang_getCursorKind(clang_getCursorReferenced(u)) != CXCursor_ParmDecl) {
-		n->cond_op = IR_COND_TRUTH;
-		n->cond_k = 0;
+	    clang_getCursorKind(clang_getCursorReferenced(u)) != CXCursor_ParmDecl)
 		return 0;
-	}
 	char *name = fe_spelling(u);
 	bool written = strpool_find(f->assigned, name) || strpool_find(f->plain, name) ||
 		       strpool_find(f->trystored, name);
@@ -618,9 +615,9 @@ static uint32_t tested_param(struct fn_ctx *f, CXCursor c, struct ir_node *n)
 		if (f->fn->params.v[i] == id)
 			found = (uint32_t)i + 1;
 	free(name);
-	if (!found) {
-		n->cond_op = IR_COND_TRUTH;
-		n->cond_k = 0;
+	if (found) {
+		n->cond_op = op;
+		n->cond_k = k;
 	}
 	return found;
 }

@@ -132,6 +132,19 @@ static bool constant_value(CXCursor e, long long *v)
 	return ok;
 }
 
+/* The constant a variable declaration initializes it to (`int i = 0`,
+ * `ulong cnt = 30000`). */
+static bool decl_constant(CXCursor var, long long *v)
+{
+	cursor_vec kids = VEC_INIT;
+
+	fe_children(var, &kids);
+	bool ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
+		  constant_value(kids.v[kids.n - 1], v);
+	VEC_FREE(kids);
+	return ok;
+}
+
 /* `i = C` or `int i = C` as a for-init: the variable and C. */
 static bool init_constant(CXCursor init, CXCursor *var, long long *v)
 {
@@ -144,32 +157,26 @@ static bool init_constant(CXCursor init, CXCursor *var, long long *v)
 	}
 	if (clang_getCursorKind(u) != CXCursor_DeclStmt)
 		return false;
-	cursor_vec vars = VEC_INIT, kids = VEC_INIT;
+	cursor_vec vars = VEC_INIT;
 	bool ok = false;
 	fe_children(u, &vars);
 	if (vars.n == 1 && clang_getCursorKind(vars.v[0]) == CXCursor_VarDecl) {
-		fe_children(vars.v[0], &kids);
 		*var = vars.v[0];
-		ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
-		     constant_value(kids.v[kids.n - 1], v);
+		ok = decl_constant(*var, v);
 	}
-	VEC_FREE(kids);
 	VEC_FREE(vars);
 	return ok;
 }
 
 /* Does `a OP b` hold, for a loop's first test?  False for an operator
- * no count loop uses. */
+ * no count loop uses (only the orderings and !=). */
 static bool comparison_holds(enum CXBinaryOperatorKind op, long long a, long long b)
 {
-	switch (op) {
-	case CXBinaryOperator_LT: return a < b;
-	case CXBinaryOperator_LE: return a <= b;
-	case CXBinaryOperator_GT: return a > b;
-	case CXBinaryOperator_GE: return a >= b;
-	case CXBinaryOperator_NE: return a != b;
-	default: return false;
-	}
+	enum ir_cond_op o = fe_cond_op(op, false);
+
+	if (o != IR_COND_NE && (o < IR_COND_LT || o > IR_COND_GE))
+		return false;
+	return ir_cond_holds(o, a, b);
 }
 
 /*
@@ -263,18 +270,9 @@ static void lower_for(struct fn_ctx *f, CXCursor c)
  * `cnt` of `ulong cnt = 30000;`. */
 static bool counted_local(CXCursor e, CXCursor *var, long long *start)
 {
-	cursor_vec kids = VEC_INIT;
-	bool ok = false;
-
 	*var = fe_named_variable(e);
-	if (clang_Cursor_isNull(*var) || clang_getCursorKind(*var) != CXCursor_VarDecl ||
-	    clang_Cursor_hasVarDeclGlobalStorage(*var))
-		return false;
-	fe_children(*var, &kids);
-	ok = kids.n && clang_isExpression(clang_getCursorKind(kids.v[kids.n - 1])) &&
-	     constant_value(kids.v[kids.n - 1], start);
-	VEC_FREE(kids);
-	return ok;
+	return !clang_Cursor_isNull(*var) && clang_getCursorKind(*var) == CXCursor_VarDecl &&
+	       !clang_Cursor_hasVarDeclGlobalStorage(*var) && decl_constant(*var, start);
 }
 
 struct refs_outside {

@@ -207,30 +207,26 @@ static bool slot_matches(const char *a, const char *b)
 	return false;
 }
 
-bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
-{
-	const char *name = S(p, slot);
-
-	for (size_t i = 0; name && i < p->fnptrs.n; i++)
-		if (!p->fnptrs.v[i].registration && slot_matches(name, S(p, p->fnptrs.v[i].slot)))
-			return true;
-	return false;
-}
-
 /*
- * Does the file store an implementation into the slot itself?  Then its
- * calls through the slot reach those: 8390/'s axnet_cs.c and pcnet_cs.c
- * each fill struct ei_device's block_output with their own function, and
- * are two modules in one directory, one program under -p.
+ * Does the program (file 0), or that file, store an implementation into
+ * the slot?  A file that does calls its own through the slot: 8390/'s
+ * axnet_cs.c and pcnet_cs.c each fill struct ei_device's block_output
+ * with their own function, and are two modules in one directory, one
+ * program under -p.
  */
 static bool slot_stored_in(const struct ipa_program *p, const char *slot, str_id file)
 {
-	for (size_t i = 0; i < p->fnptrs.n; i++) {
+	for (size_t i = 0; slot && i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (!fp->registration && fp->loc.file == file && slot_matches(slot, S(p, fp->slot)))
+		if (!fp->registration && (!file || fp->loc.file == file) && slot_matches(slot, S(p, fp->slot)))
 			return true;
 	}
 	return false;
+}
+
+bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
+{
+	return slot_stored_in(p, S(p, slot), 0);
 }
 
 /*
@@ -257,7 +253,7 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 		return n;
 	}
 	const char *slot = S(p, c->callee);
-	bool own_file = slot_stored_in(p, slot, file);
+	bool own_file = file && slot_stored_in(p, slot, file);
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
 		if (fp->registration || !slot_matches(slot, S(p, fp->slot)))

@@ -183,21 +183,6 @@ struct pending_edge {
 typedef VEC(struct pending_edge) edge_vec;
 typedef VEC(uint32_t) u32_vec;
 
-/* Does `v OP k` hold? */
-static bool cond_holds(enum ir_cond_op op, long long v, long long k)
-{
-	switch (op) {
-	case IR_COND_BITS: return ((unsigned long long)v & (unsigned long long)k) != 0;
-	case IR_COND_LT: return v < k;
-	case IR_COND_LE: return v <= k;
-	case IR_COND_GT: return v > k;
-	case IR_COND_GE: return v >= k;
-	case IR_COND_EQ: return v == k;
-	case IR_COND_NE: return v != k;
-	default: return v != 0;
-	}
-}
-
 /* The value of the call's constant argument k, when the caller as
  * lowered knows it (a summary keeps only the truth). */
 static bool const_value(const struct splice_ctx *c, uint32_t k, long long *v)
@@ -232,7 +217,7 @@ static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct i
 	long long v;
 	if (!const_value(c, k, &v))
 		return IR_EDGE_NEXT;
-	return cond_holds(n->cond_op, v, n->cond_k) ? IR_EDGE_TRUE : IR_EDGE_FALSE;
+	return ir_cond_holds(n->cond_op, v, n->cond_k) ? IR_EDGE_TRUE : IR_EDGE_FALSE;
 }
 
 /* Queue the edges e[0..ns) of a node copied to `from`, their targets

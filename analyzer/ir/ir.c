@@ -216,6 +216,20 @@ const char *ir_cond_op_name(enum ir_cond_op op)
 	return cond_op_names[op];
 }
 
+bool ir_cond_holds(enum ir_cond_op op, long long v, long long k)
+{
+	switch (op) {
+	case IR_COND_BITS: return ((unsigned long long)v & (unsigned long long)k) != 0;
+	case IR_COND_LT: return v < k;
+	case IR_COND_LE: return v <= k;
+	case IR_COND_GT: return v > k;
+	case IR_COND_GE: return v >= k;
+	case IR_COND_EQ: return v == k;
+	case IR_COND_NE: return v != k;
+	default: return v != 0;
+	}
+}
+
 int ir_cond_op_from_name(const char *name)
 {
 	for (int i = 1; name && i < IR_COND_NOPS; i++)

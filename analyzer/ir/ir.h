@@ -185,6 +185,8 @@ enum ir_cond_op {
  * operator of a name, or -1. */
 const char *ir_cond_op_name(enum ir_cond_op op);
 int ir_cond_op_from_name(const char *name);
+/* Does the test `v OP k` hold (IR_COND_TRUTH: v itself)? */
+bool ir_cond_holds(enum ir_cond_op op, long long v, long long k);
 
 /* The value of constant argument `arg` of the IR_CALL `node`, for a
  * callee's test of that parameter against a constant (ir_node.cond_op). */

@@ -353,7 +353,8 @@ void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
 	if (!sf || !clang_File_isEqual(sf, ef) || eo < so || eo - so > 256)
 		return;
-	r = clang_getRange(clang_getLocationForOffset(t->tu, sf, so), clang_getLocationForOffset(t->tu, ef, eo));
+	r = clang_getRange(fe_location_at(t, sf, so, clang_getRangeStart(r)),
+			   fe_location_at(t, ef, eo, clang_getRangeEnd(r)));
 	clang_tokenize(t->tu, r, &toks, &n);
 	for (unsigned i = 0; i < n && out->len < 64; i++) {
 		CXString s = clang_getTokenSpelling(t->tu, toks[i]);

@@ -101,6 +101,11 @@ struct tu_ctx {
 		size_t size;
 	} texts[FE_TEXT_CACHE];
 	unsigned ntexts;		/* how many were ever asked: the next slot */
+	struct file_start {		/* the files whose locations were asked for */
+		CXFile file;
+		CXSourceLocation start;	/* offset 0 */
+	} starts[FE_TEXT_CACHE];
+	unsigned nstarts;		/* how many were ever asked: the next slot */
 };
 
 /* A break / continue target; depth: scopes open when it was pushed (a
@@ -160,6 +165,8 @@ void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc);
  * unit, since clang_getFileContents() finds a header by scanning every
  * source location entry (a million instructions on a kernel file). */
 const char *fe_file_text(struct tu_ctx *t, CXFile file, size_t *size);
+void fe_note_file_location(struct tu_ctx *t, CXSourceLocation near);
+CXSourceLocation fe_location_at(struct tu_ctx *t, CXFile file, unsigned offset, CXSourceLocation near);
 /* How many of the unit's clang errors lie inside c's extent (expansion
  * locations: an error in a macro's body counts where it is expanded). */
 unsigned fe_errors_within(const struct tu_ctx *t, CXCursor c);

@@ -119,8 +119,8 @@ static void macro_args(struct fn_ctx *f, CXCursor c, const struct macro_use *m, 
 	CXToken *toks;
 	unsigned n, depth = 0;
 	struct arg_find a;
-	CXSourceLocation sl = clang_getLocationForOffset(f->t->tu, m->file, m->start);
-	CXSourceLocation el = clang_getLocationForOffset(f->t->tu, m->file, m->end);
+	CXSourceLocation sl = fe_location_at(f->t, m->file, m->start, clang_getCursorLocation(c));
+	CXSourceLocation el = fe_location_at(f->t, m->file, m->end, clang_getCursorLocation(c));
 
 	memset(&a, 0, sizeof(a));
 	for (int i = 0; i < 8; i++)

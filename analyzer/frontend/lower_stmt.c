@@ -779,6 +779,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	struct ir_loc loc;
 	fe_loc(t, fnc, &loc);
 	unsigned line, col;
+	fe_note_file_location(t, clang_getCursorLocation(fnc));
 	clang_getExpansionLocation(clang_getCursorLocation(fnc), NULL, &line, &col, NULL);
 	loc.line = line;
 	loc.col = col;

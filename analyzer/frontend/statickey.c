@@ -73,8 +73,8 @@ static bool test_range(struct tu_ctx *t, CXCursor c, CXSourceRange *r)
 	const struct macro_use *m = fe_macro_at(t, c);
 
 	if (m && m->ref.kind == REF_STATIC_KEY_TEST) {
-		*r = clang_getRange(clang_getLocationForOffset(t->tu, m->file, m->start),
-				    clang_getLocationForOffset(t->tu, m->file, m->end));
+		*r = clang_getRange(fe_location_at(t, m->file, m->start, clang_getCursorLocation(c)),
+				    fe_location_at(t, m->file, m->end, clang_getCursorLocation(c)));
 		return true;
 	}
 	if (m || clang_getCursorKind(c) != CXCursor_CallExpr)

@@ -107,24 +107,52 @@ static void push_work(struct run *R, uint32_t node, uint32_t id)
 }
 
 /*
- * s, or its copy in *buf without the facts no node from `node` on reads
- * before reassigning them (liveness.h): states that differ only in those
- * act alike, so they are one state, and the per-node bound is not spent
- * on a spliced callee's locals or a result tested long before.
+ * Is the flag writer of some model slot unreadable in s?  flag_reset_by()
+ * reads it only for a pending write whose program set that slot's flag,
+ * and a write that sets the flag later sets the writer too: without such
+ * a write the writer is dead, and paths that differ only in which event
+ * last wrote the flag act alike.
  */
-static const struct path_state *without_dead_facts(const struct run *R, uint32_t node,
+static bool dead_flag_writers(const struct run *R, const struct path_state *s, uint16_t *dead)
+{
+	uint16_t marked = 0;
+
+	for (int w = 0; w < s->nwrites; w++)
+		marked |= s->writes[w].marked;
+	*dead = 0;
+	for (int slot = 0; slot < R->cfg->nmodels; slot++)
+		if (!(marked & (1u << slot)) && (s->machines[slot].flag_node || s->machines[slot].flag_writer))
+			*dead |= (uint16_t)(1u << slot);
+	return *dead != 0;
+}
+
+/*
+ * s, or its copy in *buf without what no step from `node` on reads: the
+ * facts no node reads before reassigning them (liveness.h), and dead flag
+ * writers.  States that differ only in those act alike, so they are one
+ * state, and the per-node bound is not spent on a spliced callee's
+ * locals, a result tested long before, or which helper last took a lock.
+ */
+static const struct path_state *without_dead_parts(const struct run *R, uint32_t node,
 						   const struct path_state *s, struct path_state *buf)
 {
+	uint16_t dead_writers;
+	bool writers = dead_flag_writers(R, s, &dead_writers);
 	int i = 0;
 
 	while (i < s->nfacts && liveness_live(&R->live, node, s->facts[i].key))
 		i++;
-	if (i == s->nfacts)
+	if (i == s->nfacts && !writers)
 		return s;
 	*buf = *s;
 	for (i = buf->nfacts - 1; i >= 0; i--)
 		if (!liveness_live(&R->live, node, buf->facts[i].key))
 			state_forget_fact(buf, buf->facts[i].key);
+	for (int slot = 0; slot < R->cfg->nmodels; slot++)
+		if (dead_writers & (1u << slot)) {
+			buf->machines[slot].flag_node = 0;
+			buf->machines[slot].flag_writer = FW_NONE;
+		}
 	return buf;
 }
 
@@ -138,7 +166,7 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 
 	assert(node < R->fn->nodes.n);
 	assert(state_ok(s, R->cfg->nmodels));
-	s = without_dead_facts(R, node, s, &live);
+	s = without_dead_parts(R, node, s, &live);
 	uint32_t id = state_pool_intern(&R->pool, s);
 
 	for (uint32_t i = 0; i < set->n; i++)

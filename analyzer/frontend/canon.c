@@ -10,24 +10,75 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* At most this many tokens name an expression: an extent inside a macro
- * body can run from the macro's definition to its use. */
+/* Append a token's spelling. */
+static void add_token(struct tu_ctx *t, CXToken tok, struct strbuf *out)
+{
+	CXString s = clang_getTokenSpelling(t->tu, tok);
+
+	strbuf_adds(out, clang_getCString(s));
+	clang_disposeString(s);
+}
+
+/* At most this many tokens name an expression. */
 #define CANON_MAX_TOKENS 32
 
-/* The expression's tokens, concatenated without spaces: the canonical
- * text of what has no rule of its own. */
+/*
+ * The extent of c as a range of one file, where the code wrote it: a
+ * cursor's extent starting inside a macro body starts at the #define
+ * (libclang maps only its end to the macro's use), so both ends are
+ * taken as file locations (a macro argument where the driver wrote it,
+ * a token of a macro body at the macro's use).  False when they land in
+ * two files or out of order.
+ */
+static bool file_extent_range(struct tu_ctx *t, CXCursor c, CXSourceRange *out)
+{
+	CXSourceRange r = clang_getCursorExtent(c);
+	CXFile sf = NULL, ef = NULL;
+	unsigned so = 0, eo = 0;
+
+	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &so);
+	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
+	if (!sf || !ef || !clang_File_isEqual(sf, ef) || eo < so)
+		return false;
+	*out = clang_getRange(fe_location_at(t, sf, so, clang_getRangeStart(r)),
+			      fe_location_at(t, ef, eo, clang_getRangeEnd(r)));
+	return true;
+}
+
+/* The expression's tokens as written, concatenated without spaces: the
+ * canonical text of what has no rule of its own. */
 static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
-	CXToken *toks;
-	unsigned n;
+	CXSourceRange r;
+	CXToken *toks = NULL;
+	unsigned n = 0;
 
-	clang_tokenize(t->tu, clang_getCursorExtent(c), &toks, &n);
-	for (unsigned i = 0; i < n && i < CANON_MAX_TOKENS; i++) {
-		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
-		strbuf_adds(out, clang_getCString(s));
-		clang_disposeString(s);
-	}
-	clang_disposeTokens(t->tu, toks, n);
+	if (!file_extent_range(t, c, &r))
+		return;
+	clang_tokenize(t->tu, r, &toks, &n);
+	for (unsigned i = 0; i < n && i < CANON_MAX_TOKENS; i++)
+		add_token(t, toks[i], out);
+	if (toks)
+		clang_disposeTokens(t->tu, toks, n);
+}
+
+/*
+ * An integer or character literal as spelled ("0x05004"), also when a
+ * macro body spells it: its extent starts at the token itself, where the
+ * #define wrote it, so that one token is the literal.
+ */
+static bool add_literal(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXSourceLocation at = clang_getRangeStart(clang_getCursorExtent(c));
+	CXToken *toks = NULL;
+	unsigned n = 0;
+
+	clang_tokenize(t->tu, clang_getRange(at, at), &toks, &n);
+	if (n)
+		add_token(t, toks[0], out);
+	if (toks)
+		clang_disposeTokens(t->tu, toks, n);
+	return n > 0;
 }
 
 /* The which-th child of c that is an expression (skipping type refs and
@@ -194,6 +245,11 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 		}
 		canon_call(t, c, out);
 		return;
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+		if (!add_literal(t, c, out))
+			add_tokens(t, c, out);
+		return;
 	default:
 		add_tokens(t, c, out);
 		return;
@@ -343,24 +399,19 @@ void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	CXToken *toks = NULL;
 	unsigned n = 0, so, eo;
-	CXFile sf, ef;
-	CXSourceRange r = clang_getCursorExtent(c);
+	CXSourceRange r;
 
-	/* file locations: a macro argument is tokenized where the driver
-	 * wrote it (atmci_writel(host, ATMCI_IER, v) gives "ATMCI_IER"), a
-	 * token of a macro body at the macro's use */
-	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &so);
-	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &eo);
-	if (!sf || !clang_File_isEqual(sf, ef) || eo < so || eo - so > 256)
+	/* atmci_writel(host, ATMCI_IER, v) gives "ATMCI_IER", where the
+	 * driver wrote it (file_extent_range) */
+	if (!file_extent_range(t, c, &r))
 		return;
-	r = clang_getRange(fe_location_at(t, sf, so, clang_getRangeStart(r)),
-			   fe_location_at(t, ef, eo, clang_getRangeEnd(r)));
+	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &so);
+	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &eo);
+	if (eo - so > 256)
+		return;
 	clang_tokenize(t->tu, r, &toks, &n);
-	for (unsigned i = 0; i < n && out->len < 64; i++) {
-		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
-		strbuf_adds(out, clang_getCString(s));
-		clang_disposeString(s);
-	}
+	for (unsigned i = 0; i < n && out->len < 64; i++)
+		add_token(t, toks[i], out);
 	if (toks)
 		clang_disposeTokens(t->tu, toks, n);
 }

@@ -35,7 +35,7 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->units);
 	VEC_FREE(p->unit_base);
 	VEC_FREE(p->fnptrs);
-	VEC_FREE(p->looked_up);
+	free(p->asked);
 	free(p->by_key);
 }
 
@@ -161,6 +161,24 @@ int ipa_find(const struct ipa_program *p, const struct ir_function *fn)
 	return -1;
 }
 
+/* Has lookup been asked for name?  Marks it asked.  A run calls
+ * thousands of kernel functions no unit defines, each many times. */
+static bool asked_before(struct ipa_program *p, str_id name)
+{
+	if (name >= p->nasked) {
+		size_t n = p->nasked ? p->nasked : 64;
+		while (n <= name)
+			n *= 2;
+		p->asked = xrealloc(p->asked, n);
+		memset(p->asked + p->nasked, 0, n - p->nasked);
+		p->nasked = n;
+	}
+	if (p->asked[name])
+		return true;
+	p->asked[name] = 1;
+	return false;
+}
+
 /* Resolve a function name as seen from `file`; -1 when unknown. */
 static int resolve_name(struct ipa_program *p, str_id file, str_id name)
 {
@@ -172,10 +190,8 @@ static int resolve_name(struct ipa_program *p, str_id file, str_id name)
 		return fi;
 	if ((fi = by_key(p, name)) >= 0)
 		return fi;
-	for (size_t i = 0; i < p->looked_up.n; i++)
-		if (p->looked_up.v[i] == name)
-			return -1;	/* asked before: not found */
-	VEC_PUSH(p->looked_up, name);
+	if (asked_before(p, name))
+		return -1;	/* not found then */
 	if (!p->lookup)
 		return -1;
 	char *found = NULL;

@@ -85,7 +85,8 @@ struct ipa_program {
 	void *lookup_ctx;		/* passed to lookup and reuse */
 	ipa_reuse_fn reuse;		/* NULL: every header function is solved */
 	size_t headers_solved, headers_reused;
-	VEC(str_id) looked_up;		/* keys asked for (also the misses) */
+	uint8_t *asked;			/* name id -> 1 once lookup was asked */
+	size_t nasked;
 };
 
 void ipa_init(struct ipa_program *p, struct strpool *strings, const struct rules *r);

@@ -31,7 +31,8 @@ static void test_kbuild_flags(const struct flag_table *t)
 		"-std=gnu11", "-mskip-rax-setup", "-mindirect-branch=thunk-extern",
 		"-mindirect-branch-register", "-mpreferred-stack-boundary=3", "-falign-jumps=1",
 		"-fno-allow-store-data-races", "-mrecord-mcount", "-fconserve-stack",
-		"-Wimplicit-fallthrough=5", "-D__CHECKER__", "-c", "-o", "drv/x.o", "-DKBUILD_MODNAME=\"x\"",
+		"-Wimplicit-fallthrough=5", "-Wp,-DFOO", "-Wno-maybe-uninitialized", "-D__CHECKER__",
+		"-c", "-o", "drv/x.o", "-DKBUILD_MODNAME=\"x\"",
 	};
 	strvec out = VEC_INIT;
 	char *s;
@@ -39,7 +40,7 @@ static void test_kbuild_flags(const struct flag_table *t)
 	flag_table_filter(t, argv, (int)(sizeof(argv) / sizeof(argv[0])), &out);
 	s = joined(&out);
 	CHECK_STR(s, "-D__linux__ -m64 -nostdinc -I./include -include linux/kconfig.h -D__KERNEL__ "
-		  "-std=gnu11 -mretpoline-external-thunk -Wimplicit-fallthrough -DKBUILD_MODNAME=\"x\" "
+		  "-std=gnu11 -mretpoline-external-thunk -Wp,-DFOO -DKBUILD_MODNAME=\"x\" "
 		  "-w -Wno-unknown-warning-option");
 	free(s);
 	strvec_free(&out);

@@ -294,7 +294,7 @@ static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char 
 
 /*
  * The hash of an included file's text, read from disk as the incremental
- * check reads it (hash_file) so both agree.  Not clang_getFileContents()
+ * check reads it (hash_header) so both agree.  Not clang_getFileContents()
  * first: it finds the file's buffer by a scan of every source location
  * entry, and for the ~900 headers of a kernel file that cost 10% of the
  * parse.
@@ -305,10 +305,10 @@ static uint64_t hash_included_file(struct tu_ctx *t, CXFile file, const char *pa
 	const char *text;
 	uint64_t h;
 
-	if (*path && hash_file(path, HASH_SEED, &h))
+	if (*path && hash_header(path, &h))
 		return h;
 	text = clang_getFileContents(t->tu, file, &size);
-	return hash_bytes(text ? text : "", text ? size : 0, HASH_SEED);
+	return hash_content(text ? text : "", text ? size : 0, HASH_SEED);
 }
 
 /* clang_getInclusions visitor: record each included file and its hash. */

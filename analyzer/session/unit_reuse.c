@@ -120,8 +120,9 @@ void incr_free(struct incr *in)
 	free(in);
 }
 
-/* Content hash of a file now, as 16 hex digits ("" if unreadable); cached
- * for the life of the process, which never outlives one build step. */
+/* Content hash of a header now (hash_header), as 16 hex digits ("" if
+ * unreadable); cached for the life of the process, which never outlives
+ * one build step. */
 static const char *current_hash(struct incr *in, const char *path)
 {
 	size_t lo = 0, hi = in->cache.n;
@@ -140,7 +141,7 @@ static const char *current_hash(struct incr *in, const char *path)
 	}
 	f.path = xstrdup(path);
 	f.hash[0] = '\0';
-	if (hash_file(path, HASH_SEED, &h))
+	if (hash_header(path, &h))
 		hex64(f.hash, h);
 	VEC_GROW(in->cache, in->cache.n + 1);
 	memmove(in->cache.v + lo + 1, in->cache.v + lo, (in->cache.n - lo) * sizeof(f));
@@ -150,7 +151,7 @@ static const char *current_hash(struct incr *in, const char *path)
 }
 
 /* Key of the unit: real source path, main-file hash, arguments + cwd. */
-static int compute_key(struct incr *in, struct incr_unit *iu, const char *path, const char *const *args,
+static int compute_key(struct incr_unit *iu, const char *path, const char *const *args,
 		       int nargs, const char *salt, char **err)
 {
 	char real[PATH_MAX], cwd[PATH_MAX];
@@ -161,7 +162,9 @@ static int compute_key(struct incr *in, struct incr_unit *iu, const char *path, 
 		return -1;
 	}
 	iu->source = xstrdup(real);
-	snprintf(iu->main_hash, sizeof(iu->main_hash), "%s", current_hash(in, real));
+	iu->main_hash[0] = '\0';
+	if (hash_file(real, HASH_SEED, &h))	/* as the files table stores it */
+		hex64(iu->main_hash, h);
 	if (!getcwd(cwd, sizeof(cwd)))
 		cwd[0] = '\0';
 	h = hash_bytes(cwd, strlen(cwd) + 1, HASH_SEED);
@@ -192,7 +195,7 @@ struct incr_unit *incr_begin_unit(struct incr *in, struct store *st, const char 
 	int found;
 
 	*res = NULL;
-	if (compute_key(in, iu, path, args, nargs, salt, err) < 0) {
+	if (compute_key(iu, path, args, nargs, salt, err) < 0) {
 		incr_unit_free(iu);
 		return NULL;
 	}

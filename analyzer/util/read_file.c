@@ -113,6 +113,17 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	return read_regular_file(sb, path, READ_FILE_DEFAULT_CAP, NULL, NULL);
 }
 
+bool hash_header(const char *path, uint64_t *hash)
+{
+	struct strbuf sb = STRBUF_INIT;
+	bool ok = strbuf_read_file(&sb, path) == 0;
+
+	if (ok)
+		*hash = hash_content(sb.buf, sb.len, HASH_SEED);
+	strbuf_release(&sb);
+	return ok;
+}
+
 bool hash_file(const char *path, uint64_t seed, uint64_t *hash)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -232,6 +232,27 @@ uint64_t hash_bytes(const void *data, size_t n, uint64_t seed)
 	return h;
 }
 
+uint64_t hash_content(const void *data, size_t n, uint64_t seed)
+{
+	const unsigned char *p = data;
+	uint64_t h = seed ^ (n * 0x9E3779B97F4A7C15ULL), w;
+
+	for (; n >= 8; n -= 8, p += 8) {
+		memcpy(&w, p, 8);
+		h = (h ^ w) * 0x100000001b3ULL;
+		h ^= h >> 29;
+	}
+	if (n) {
+		w = 0;
+		memcpy(&w, p, n);
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	return h;
+}
+
 /* ---- strpool: open addressing over an array of owned strings ---- */
 
 struct strpool {

@@ -72,10 +72,14 @@ int read_regular_file(struct strbuf *sb, const char *path, size_t cap, const cha
 const char *file_type_name(unsigned mode);
 /* read_regular_file with the default cap and no reason text. */
 int strbuf_read_file(struct strbuf *sb, const char *path);
-/* hash_bytes(seed) of the file's text into *hash; false, *hash untouched,
- * when strbuf_read_file cannot read it.  Every content hash of an input
- * file goes through it, so the frontend and the incremental check agree. */
+/* hash_bytes(seed) of the file's text into *hash (the FNV-1a content hash
+ * the database and the JSON report document for a main file); false,
+ * *hash untouched, when strbuf_read_file cannot read it. */
 bool hash_file(const char *path, uint64_t seed, uint64_t *hash);
+/* hash_content(HASH_SEED) of an included file's text, as hash_file: every
+ * header's hash goes through it, so the frontend and the incremental check
+ * agree. */
+bool hash_header(const char *path, uint64_t *hash);
 
 /*
  * VEC(T): a growable array of T.  VEC_PUSH may move the storage, so do not
@@ -116,6 +120,9 @@ size_t utf8_seq_len(const unsigned char *s, size_t avail);
 
 /* 64-bit FNV-1a, used for fingerprints and hash tables. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
+/* The hash of a file's content, 8 bytes a step: a kernel file includes
+ * ~900 headers (~10 MB) whose hashes every run records. */
+uint64_t hash_content(const void *data, size_t n, uint64_t seed);
 /* CPU time of this process and of its waited-for children, in ns (phase
  * times: a parse in a child process counts once it is reaped). */
 uint64_t util_cpu_ns(void);

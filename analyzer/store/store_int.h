@@ -25,6 +25,8 @@ enum store_stmt {
 	STMT_INSERT_FUNCTION,
 	STMT_INSERT_FINDING,
 	STMT_INSERT_TRACE,
+	STMT_FIND_SUMMARY_BY_KEY,
+	STMT_FIND_SUMMARY_BY_NAME,
 	STMT_COUNT
 };
 
@@ -37,6 +39,15 @@ struct store {
 	struct timespec query_deadline;
 };
 
+/* A module key ("DIR|name") is one with a '|' that is not a static
+ * function's key ("path:name" of its own file); the SQL form of it, for
+ * summaries s joined with their files f. */
+#define MODULE_KEY_SQL "instr(s.key, '|') > 0 AND s.key <> f.path || ':' || s.name"
+
+/* The cached statement `which` (writer.c), reset and unbound; NULL with
+ * the sqlite message in err.  Reset it again after its last step, so no
+ * read stays open. */
+sqlite3_stmt *store_stmt(struct store *st, enum store_stmt which, struct strbuf *err);
 int store_exec(struct store *st, const char *sql, struct strbuf *err);
 /* The busy timeout to use: STORE_BUSY_TIMEOUT_MS or the environment's. */
 int store_busy_timeout_ms(void);

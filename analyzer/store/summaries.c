@@ -163,16 +163,17 @@ int store_add_unit_from(struct store *st, long long run_id, const struct mc_resu
 /* The latest body stored under exactly `key`, or NULL. */
 static char *find_by_key(struct store *st, const char *key)
 {
-	sqlite3_stmt *stmt;
+	struct strbuf err = STRBUF_INIT;
+	sqlite3_stmt *stmt = store_stmt(st, STMT_FIND_SUMMARY_BY_KEY, &err);
 	char *body = NULL;
 
-	if (sqlite3_prepare_v2(st->db, "SELECT body FROM summaries WHERE key = ? ORDER BY id DESC LIMIT 1",
-			       -1, &stmt, NULL) != SQLITE_OK)
+	strbuf_release(&err);
+	if (!stmt)
 		return NULL;
 	sqlite3_bind_text(stmt, 1, key, -1, SQLITE_STATIC);
 	if (sqlite3_step(stmt) == SQLITE_ROW && sqlite3_column_text(stmt, 0))
 		body = xstrdup((const char *)sqlite3_column_text(stmt, 0));
-	sqlite3_finalize(stmt);
+	sqlite3_reset(stmt);
 	return body;
 }
 
@@ -195,24 +196,17 @@ char *store_find_header_summary(struct store *st, const char *key, const char *d
 	return body;
 }
 
-/*
- * A module key ("DIR|name") is one with a '|' that is not a static
- * function's key ("path:name" of its own file).  The SQL form of it, for
- * summaries s joined with their files f:
- */
-#define MODULE_KEY_SQL "instr(s.key, '|') > 0 AND s.key <> f.path || ':' || s.name"
-
 /* The latest body of the one module key defining `name`; NULL when none
  * or several modules define it (then the call stays unknown). */
 static char *find_unique_by_name(struct store *st, const char *name, char **found_key)
 {
-	sqlite3_stmt *stmt;
+	struct strbuf err = STRBUF_INIT;
+	sqlite3_stmt *stmt = store_stmt(st, STMT_FIND_SUMMARY_BY_NAME, &err);
 	char *body = NULL, *key = NULL;
 	bool several = false;
 
-	if (sqlite3_prepare_v2(st->db, "SELECT s.key, s.body FROM summaries s JOIN files f ON f.id = s.file_id"
-			       " WHERE s.name = ? AND " MODULE_KEY_SQL " ORDER BY s.id DESC", -1, &stmt,
-			       NULL) != SQLITE_OK)
+	strbuf_release(&err);
+	if (!stmt)
 		return NULL;
 	sqlite3_bind_text(stmt, 1, name, -1, SQLITE_STATIC);
 	while (!several && sqlite3_step(stmt) == SQLITE_ROW) {
@@ -225,7 +219,7 @@ static char *find_unique_by_name(struct store *st, const char *name, char **foun
 			several = strcmp(key, k ? k : "") != 0;
 		}
 	}
-	sqlite3_finalize(stmt);
+	sqlite3_reset(stmt);
 	if (several || !key) {
 		free(key);
 		free(body);

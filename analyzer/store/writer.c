@@ -41,10 +41,14 @@ static const char *const stmt_sql[STMT_COUNT] = {
 	[STMT_INSERT_TRACE] =
 		"INSERT INTO trace_steps(finding_id, seq, kind, path, line, col, message)"
 		" VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+	[STMT_FIND_SUMMARY_BY_KEY] =
+		"SELECT body FROM summaries WHERE key = ?1 ORDER BY id DESC LIMIT 1",
+	[STMT_FIND_SUMMARY_BY_NAME] =
+		"SELECT s.key, s.body FROM summaries s JOIN files f ON f.id = s.file_id"
+		" WHERE s.name = ?1 AND " MODULE_KEY_SQL " ORDER BY s.id DESC",
 };
 
-/* The cached statement `which`, reset and unbound; NULL with err set. */
-static sqlite3_stmt *stmt_get(struct store *st, enum store_stmt which, struct strbuf *err)
+sqlite3_stmt *store_stmt(struct store *st, enum store_stmt which, struct strbuf *err)
 {
 	sqlite3_stmt **slot = &st->stmts[which];
 
@@ -105,7 +109,7 @@ static void prefix_err(struct store *st, struct strbuf *err, const char *what)
 long long store_begin_run(struct store *st, const char *tool_version, const char *models,
 			  const char *argv_text, const char *cwd, struct strbuf *err)
 {
-	sqlite3_stmt *stmt = stmt_get(st, STMT_BEGIN_RUN, err);
+	sqlite3_stmt *stmt = store_stmt(st, STMT_BEGIN_RUN, err);
 
 	if (!stmt)
 		goto fail;
@@ -123,7 +127,7 @@ fail:
 
 int store_finish_run(struct store *st, long long run_id, const char *status, struct strbuf *err)
 {
-	sqlite3_stmt *stmt = stmt_get(st, STMT_FINISH_RUN, err);
+	sqlite3_stmt *stmt = store_stmt(st, STMT_FINISH_RUN, err);
 
 	if (!stmt)
 		goto fail;
@@ -145,7 +149,7 @@ fail:
 static long long insert_file(struct store *st, long long run_id, const struct mc_result *res,
 			     struct strbuf *err)
 {
-	sqlite3_stmt *stmt = stmt_get(st, STMT_DELETE_FILE, err);
+	sqlite3_stmt *stmt = store_stmt(st, STMT_DELETE_FILE, err);
 
 	if (!stmt)
 		return -1;
@@ -153,7 +157,7 @@ static long long insert_file(struct store *st, long long run_id, const struct mc
 	bind_text(stmt, 2, res->path);
 	if (stmt_done(st, stmt, err) < 0)
 		return -1;
-	stmt = stmt_get(st, STMT_INSERT_FILE, err);
+	stmt = store_stmt(st, STMT_INSERT_FILE, err);
 	if (!stmt)
 		return -1;
 	sqlite3_bind_int64(stmt, 1, run_id);
@@ -173,7 +177,7 @@ static int insert_parse_errors(struct store *st, long long file_id, const struct
 {
 	for (size_t i = 0; i < res->nerrors; i++) {
 		const struct mc_file_diag *d = &res->errors[i];
-		sqlite3_stmt *stmt = stmt_get(st, STMT_INSERT_PARSE_ERROR, err);
+		sqlite3_stmt *stmt = store_stmt(st, STMT_INSERT_PARSE_ERROR, err);
 		if (!stmt)
 			return -1;
 		sqlite3_bind_int64(stmt, 1, file_id);
@@ -193,7 +197,7 @@ static int insert_functions(struct store *st, long long file_id, const struct mc
 {
 	for (size_t i = 0; i < res->nfunctions; i++) {
 		const struct mc_function_info *fn = &res->functions[i];
-		sqlite3_stmt *stmt = stmt_get(st, STMT_INSERT_FUNCTION, err);
+		sqlite3_stmt *stmt = store_stmt(st, STMT_INSERT_FUNCTION, err);
 		if (!stmt)
 			return -1;
 		sqlite3_bind_int64(stmt, 1, file_id);
@@ -239,7 +243,7 @@ static int insert_trace(struct store *st, long long finding_id, const struct mc_
 {
 	for (size_t i = 0; i < f->ntrace; i++) {
 		const struct mc_trace_step *t = &f->trace[i];
-		sqlite3_stmt *stmt = stmt_get(st, STMT_INSERT_TRACE, err);
+		sqlite3_stmt *stmt = store_stmt(st, STMT_INSERT_TRACE, err);
 		if (!stmt)
 			return -1;
 		sqlite3_bind_int64(stmt, 1, finding_id);
@@ -259,7 +263,7 @@ static int insert_trace(struct store *st, long long finding_id, const struct mc_
 static int insert_finding(struct store *st, long long run_id, long long file_id,
 			  long long function_id, const struct mc_chain *f, struct strbuf *err)
 {
-	sqlite3_stmt *stmt = stmt_get(st, STMT_INSERT_FINDING, err);
+	sqlite3_stmt *stmt = store_stmt(st, STMT_INSERT_FINDING, err);
 
 	if (!stmt)
 		return -1;

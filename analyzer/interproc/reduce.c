@@ -25,12 +25,16 @@
  * without them `if (f) lock(); ... if (f) unlock();` in a big helper became
  * a lock imbalance for every caller.
  *
- * Assignments of correlation keys (IR_ASSIGN: return values, flags, stored
- * call results) and the calls whose result a branch tests are kept when the
- * function has a lock event: they are what lets a caller's
- * `if (foo_lock(dev)) return;` take the exit whose lock state matches the
- * value (smatch's return states).  Without lock events they would only make
- * summaries of every function that returns a constant.
+ * Assignments of correlation keys (IR_ASSIGN: flags, stored call results)
+ * and the calls whose result a branch tests are kept whenever a kept
+ * branch reads them: without its call, tg3_ape_lock()'s branch on
+ * tg3_flag(tp, ENABLE_APE) read, in its second copy in a caller, the
+ * result of pci_channel_offline() from the first.  Assignments of the
+ * return value are kept when the function has a lock event: they are what
+ * lets a caller's `if (foo_lock(dev)) return;` take the exit whose lock
+ * state matches the value (smatch's return states).  Without lock events
+ * they would only make summaries of every function that returns a
+ * constant.
  */
 #include "interproc.h"
 
@@ -320,8 +324,10 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 			keep_with_sites(x, keep, i);
 	for (size_t i = 0; i < x->nodes.n; i++)
 		n += keep[i];
-	if (has_lock_event(x))
-		mark_fact_nodes(x, keep, p ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
+	/* the assignments the kept branches read, always: a branch kept
+	 * without the call or store that set its key would read the value
+	 * the key had in the caller before, from another call */
+	mark_fact_nodes(x, keep, p && has_lock_event(x) ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
 	mark_param_branches(&w, keep);
 	arm_walk_free(&w);
 	return n;

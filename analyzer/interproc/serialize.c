@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SUMMARY_FORMAT 3
+#define SUMMARY_FORMAT 4
 
 const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n)
 {

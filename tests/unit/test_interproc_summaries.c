@@ -138,9 +138,9 @@ static void test_substitution_and_chain(void)
 	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
 	ir_fn_free(back);
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":3}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":4}", P, R));
 	CHECK(!ipa_summary_from_text("not json", P, R));
 	ipa_free(&p);
 	ir_unit_free(u);
@@ -222,8 +222,8 @@ static void test_return_states(void)
 		CHECK(ipa_summary_hash(&p, back) != p.fns.v[hi].hash);	/* the truth is content */
 	}
 	ir_fn_free(back);
-	if (text) {	/* the same summary in format 2 (no "param") is not read */
-		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":3");
+	if (text) {	/* the same summary in an older format (2) is not read */
+		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":4");
 		CHECK(v != NULL);
 		if (v)
 			v[4] = '2';
@@ -231,9 +231,9 @@ static void test_return_states(void)
 		free(v1);
 	}
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
+	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
 				     "\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":3,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
+	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
 				     "\"succ\":[]}],\"entry\":0}", P, R));	/* a copy names its source */
 
 	/* spliced: the callee's return key is the caller's result key */

@@ -73,7 +73,7 @@ static char *ref_text(const struct ipa_program *p, const struct ir_function *s)
 {
 	json_t *root = json_object(), *params = json_array(), *nodes = json_array();
 
-	json_object_set_new(root, "v", json_integer(3));
+	json_object_set_new(root, "v", json_integer(4));
 	json_object_set_new(root, "name", json_string(strpool_str(P, s->name) ?: ""));
 	for (size_t i = 0; i < s->params.n; i++) {
 		const char *t = strpool_str(P, s->params.v[i]);

@@ -155,34 +155,6 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 }
 
 /*
- * "struct R::f" for a member f of a record of type R, however it is
- * reached: `nvm->ops.acquire` and `hw->nvm.ops.acquire` both name struct
- * e1000_nvm_operations::acquire, the slot a `static const struct
- * e1000_nvm_operations` table fills.  0 when the base is no record.
- */
-static str_id member_slot(struct tu_ctx *t, CXCursor member)
-{
-	CXCursor base = fe_nth_child(member, 0);
-	CXType ty = clang_getCursorType(base);	/* as written: fe_type_name() */
-	struct strbuf key = STRBUF_INIT;
-	str_id id = 0;
-
-	if (clang_Cursor_isNull(base))
-		return 0;
-	if (clang_getCanonicalType(ty).kind == CXType_Pointer)
-		ty = clang_getPointeeType(clang_getCanonicalType(ty).kind == ty.kind ? ty : clang_getCanonicalType(ty));
-	if (clang_getCanonicalType(ty).kind == CXType_Record) {
-		char *field = fe_spelling(member);
-		fe_type_name(ty, &key);
-		strbuf_addf(&key, "::%s", field);
-		free(field);
-		id = strpool_intern(t->u->strings, key.buf);
-	}
-	strbuf_release(&key);
-	return id;
-}
-
-/*
  * Slot key of a function-pointer lvalue or callee expression: the type
  * path of a field ("struct tg3::write32", "struct priv::ops.write"), the
  * name of a global variable, else the bare field / variable name.  `*` and
@@ -199,11 +171,6 @@ str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
 	k = clang_getCursorKind(u);
 	if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr)
 		return 0;
-	if (k == CXCursor_MemberRefExpr) {
-		str_id id = member_slot(t, u);
-		if (id)
-			return id;
-	}
 	str_id id = fe_lock_type(t, u);
 	/* fe_lock_type names a local or parameter by its record type; a
 	 * function pointer has none, so it returns 0 there */
@@ -398,10 +365,13 @@ static void scan_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType t
 	enum CXCursorKind k = clang_getCursorKind(u);
 
 	if (k == CXCursor_InitListExpr) {
-		if (clang_getCanonicalType(ty).kind == CXType_Record)
-			scan_holder(c, u, ty);	/* `.ops = { .write = f }`: struct ops::write */
-		else
+		if (clang_getCanonicalType(ty).kind == CXType_Record) {
+			char *sub = xasprintf("%s%s", path, *path ? "." : "");
+			scan_list(c, u, ty, holder, sub);
+			free(sub);
+		} else {
 			scan_list(c, u, ty, holder, path);
+		}
 		return;
 	}
 	if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf)
@@ -420,10 +390,9 @@ static void scan_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType t
 }
 
 /* A designated element `.a.b = v`: appends "a.b" to path, sets *type to
- * b's type and *container to a's (left invalid for `.b = v`), and returns
- * the first field's name (for positional elements that follow).  NULL if
- * the element is not a field designator. */
-static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXType *container, CXCursor *value)
+ * b's type and returns the first field's name (for positional elements
+ * that follow).  NULL if the element is not a field designator. */
+static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXCursor *value)
 {
 	cursor_vec kids = VEC_INIT;
 	char *first = NULL;
@@ -434,8 +403,6 @@ static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXType
 			continue;
 		char *name = fe_spelling(kids.v[i]);
 		strbuf_addf(path, "%s%s", path->len && path->buf[path->len - 1] != '.' ? "." : "", name);
-		if (first)
-			*container = *type;
 		*type = clang_getCursorType(kids.v[i]);
 		if (!first)
 			first = name;
@@ -446,20 +413,6 @@ static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXType
 		*value = kids.v[kids.n - 1];
 	VEC_FREE(kids);
 	return first;
-}
-
-/* `.a.b = v`: the value of field b of a's record (the slot is that
- * record's, as for `x->a.b = v`). */
-static void scan_inner_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType ty, CXType container,
-			     const char *path)
-{
-	struct strbuf name = STRBUF_INIT;
-	const char *last = strrchr(path, '.');
-
-	if (clang_getCanonicalType(container).kind == CXType_Record)
-		fe_type_name(container, &name);
-	scan_value(c, value, at, ty, name.buf ? name.buf : "", last ? last + 1 : path);
-	strbuf_release(&name);
 }
 
 /* Walk the elements of an initializer list of record or array type. */
@@ -486,10 +439,10 @@ static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *
 		clang_Type_visitFields(canon, add_field, &fields);
 		for (size_t i = 0; i < elems.n; i++) {
 			struct strbuf path = STRBUF_INIT;
-			CXType ft = { CXType_Invalid, { 0, 0 } }, container = ft;
+			CXType ft = { CXType_Invalid, { 0, 0 } };
 			CXCursor value = elems.v[i];
 			strbuf_adds(&path, prefix);
-			char *first = designator(elems.v[i], &path, &ft, &container, &value);
+			char *first = designator(elems.v[i], &path, &ft, &value);
 			if (first) {
 				for (size_t k = 0; k < fields.n; k++)
 					if (!strcmp(fields.v[k].name, first))
@@ -502,10 +455,7 @@ static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *
 				strbuf_release(&path);
 				continue;
 			}
-			if (container.kind != CXType_Invalid)
-				scan_inner_value(c, value, elems.v[i], ft, container, path.buf);
-			else
-				scan_value(c, value, elems.v[i], ft, holder, path.buf);
+			scan_value(c, value, elems.v[i], ft, holder, path.buf);
 			strbuf_release(&path);
 		}
 	}

@@ -25,6 +25,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* 4: summaries keep the calls their branches test, and condition keys
+ * spell constants; a summary of format 3 lacks them. */
 #define SUMMARY_FORMAT 4
 
 const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n)

@@ -80,8 +80,8 @@ struct incr *incr_new(const struct mc_options *opt, const char *rules_dir, const
 	struct incr *in = xcalloc(1, sizeof(*in));
 	/* keys=2: summaries keyed by module (interproc/callgraph.c);
 	 * summary=5: return-value keys, branches on parameters and their bits,
-	 * the calls kept branches test, slots named by the record holding
-	 * the function pointer (interproc/serialize.c); defects=1:
+	 * the calls kept branches test, constants in condition keys as
+	 * spelled (interproc/serialize.c); defects=1:
 	 * rows carry their defect; units stored with older ones are not
 	 * reused.  The checks turned on or off change the findings too. */
 	char *opts = xasprintf("%s|keys=2|summary=5|defects=1|%s|rt=%d|states=%d|strict=%d|pedantic=%d|secs=%d|mem=%zu|root=%s|checks=%s",

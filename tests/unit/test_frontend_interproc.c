@@ -128,10 +128,10 @@ static void test_params_and_calls(const struct ir_unit *u)
 	 * values as written (v + 1, constants) */
 	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, v+1)");
 	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, 0x10, v) indirect");
-	CHECK_CALL(u, fn, 2, "struct tg3_ops::write32(tp, 0x14, v) indirect");	/* the record holding it */
+	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, 0x14, v) indirect");
 	CHECK_CALL(u, fn, 3, "struct tg3_ops::write32(tp, arr[2], *arr) indirect");
 	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, 0x18, v) indirect");	/* (*tp->write32)() */
-	CHECK_CALL(u, fn, 5, "ring_t::kick(tp->regs) indirect");
+	CHECK_CALL(u, fn, 5, "struct tg3::ring.kick(tp->regs) indirect");
 	CHECK_CALL(u, fn, 6, "tg3_hook(tp, 1, 2) indirect");		/* a global */
 	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, 0)");	/* &(*tp).sq, a cast */
 	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, 0, 0) indirect");
@@ -157,18 +157,18 @@ static void test_fnptrs(const struct ir_unit *u)
 		"struct tg3_ops::write32 = tg3_write32_flush @40:4\n"
 		"struct tg3_ops::read32 = tg3_read32 @41:4\n"		/* positional */
 		"struct tg3_ops::write32 = tg3_write32 @41:16\n"
-		"struct tg3_ops::write32 = tg3_write32 @44:11\n"	/* nested list */
-		"ring_t::kick = ring_kick @45:2\n"			/* .a.b = */
+		"struct tg3::ops.write32 = tg3_write32 @44:11\n"	/* nested list */
+		"struct tg3::ring.kick = ring_kick @45:2\n"		/* .a.b = */
 		"struct tg3::write32 = tg3_write32 @46:2\n"
 		"ring_t::kick = ring_kick @89:28\n"			/* typedef'd anonymous */
 		/* file-scope initializers first, then stores in bodies */
 		"struct tg3::write32 = tg3_write32_flush @58:2\n"	/* c ? f : g */
 		"struct tg3::write32 = tg3_write32 @58:2\n"
 		"struct tg3::write32 = tg3_write32_flush @60:3\n"
-		"struct tg3_ops::write32 = tg3_write32 @61:2\n"
+		"struct tg3::ops.write32 = tg3_write32 @61:2\n"
 		"struct tg3_ops::read32 = tg3_read32 @62:27\n"		/* compound literal */
 		"struct tg3_ops::write32 = tg3_write32_flush @64:45\n"	/* static local */
-		"ring_t::kick = ring_kick @67:2\n";
+		"struct tg3::ring.kick = ring_kick @67:2\n";
 	char *got = fnptr_text(u);
 
 	CHECK_STR(got, want);

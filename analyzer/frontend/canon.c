@@ -626,6 +626,11 @@ static bool pure_walk(struct fn_ctx *f, CXCursor c, bool top)
 	}
 }
 
+bool fe_pure_operand(struct fn_ctx *f, CXCursor c)
+{
+	return pure_walk(f, c, false) && !mentions_local(fe_unwrap(c));
+}
+
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 {
 	if (!pure_walk(f, c, true))

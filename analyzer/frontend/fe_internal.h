@@ -201,6 +201,13 @@ str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c);
 void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
+/* Is c usable inside a key that callers may rewrite: pure (fe_pure_key's
+ * rules), naming no local variable? */
+bool fe_pure_operand(struct fn_ctx *f, CXCursor c);
+/* purecall.c: "@f(a,b)" for a call of a predicate whose body is `return
+ * E;` over its parameters and constants, with pure operands; false if c
+ * is no such call. */
+bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
 void fe_type_name(CXType ty, struct strbuf *out);
 

@@ -744,7 +744,7 @@ static bool prune_assigns(struct ir_function *fn, str_id ret)
 
 /* Keys that occur once correlate nothing: drop them (fewer states).  A
  * stored trylock result or an assignment counts as one use of its key. */
-static void prune_keys(struct ir_function *fn, str_id ret)
+static void prune_keys(struct ir_function *fn, str_id ret, const struct strpool *strings)
 {
 	key_vec keys = VEC_INIT;
 	bool changed = true;
@@ -754,7 +754,8 @@ static void prune_keys(struct ir_function *fn, str_id ret)
 		changed = false;
 		for (size_t i = 0; i < fn->nodes.n; i++) {
 			struct ir_node *n = &fn->nodes.v[i];
-			if (n->op == IR_BRANCH && n->cond && !key_in(&keys, n->cond)) {
+			if (n->op == IR_BRANCH && n->cond && !key_in(&keys, n->cond) &&
+			    strpool_str(strings, n->cond)[0] != IR_KEY_PURE_CALL) {
 				n->cond = 0;
 				changed = true;
 			}
@@ -807,7 +808,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 			fe_emit(&f, ret);
 		}
 	}
-	prune_keys(f.fn, strpool_find(t->u->strings, IR_KEY_RETURN));
+	prune_keys(f.fn, strpool_find(t->u->strings, IR_KEY_RETURN), t->u->strings);
 	ir_fn_finalize(f.fn);
 	VEC_FREE(kids);
 	VEC_FREE(f.jumps);

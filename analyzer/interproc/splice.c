@@ -158,8 +158,41 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 
 #define FNPTR_KEY_PREFIX "fnptr:"
 
+/*
+ * A pure predicate call's key in the caller's terms: "@f(tlv)" with tlv
+ * := "CHANNEL_TLV_PF_SET_MAC" gives "@f(CHANNEL_TLV_PF_SET_MAC)", so the
+ * tests of two helpers that pass the caller the same argument meet.  0
+ * when the arguments name anything but the callee's parameters (a local:
+ * then it is qualified like one).
+ */
+static str_id pure_call_in_caller(const struct splice_ctx *c, str_id key)
+{
+	const char *t = S(c->p, key), *q = strchr(t, '(');
+
+	if (t[0] != IR_KEY_PURE_CALL || !q)
+		return 0;
+	while (*q) {
+		size_t n = 0;
+		if (!(isalpha((unsigned char)*q) || *q == '_')) {
+			q++;
+			continue;
+		}
+		while (isalnum((unsigned char)q[n]) || q[n] == '_')
+			n++;
+		bool field = q[-1] == '.' || !strncmp(q - 2, "->", 2) || !strncmp(q - 2, "::", 2);
+		bool number = isdigit((unsigned char)q[-1]);	/* 0x10 */
+		str_id arg = field || number ? 0 : arg_for(c, q, n);
+		if (!field && !number && (!arg || !*S(c->p, arg)))
+			return 0;
+		q += n;
+	}
+	return subst_tokens(c, key);
+}
+
 /* Branch and trylock-result keys are local to the callee: qualify them so
- * they never correlate with a caller's condition of the same spelling.
+ * they never correlate with a caller's condition of the same spelling
+ * (a pure predicate call over the callee's parameters is rewritten
+ * instead: pure_call_in_caller()).
  * A function-pointer target key is the program's: kept as is.  The
  * callee's return value is the caller's call result: each exit of the
  * callee assigns it, so the caller's test of the result (or of the
@@ -170,6 +203,9 @@ static str_id qualify_key(const struct splice_ctx *c, str_id key)
 		return key;
 	if (!strcmp(S(c->p, key), IR_KEY_RETURN))
 		return strpool_intern(c->p->strings, IR_KEY_RESULT);
+	str_id pure = pure_call_in_caller(c, key);
+	if (pure)
+		return pure;
 	char *k = xasprintf("%s/%s", S(c->p, c->callee_name), S(c->p, key));
 	str_id id = strpool_intern(c->p->strings, k);
 	free(k);

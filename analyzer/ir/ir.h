@@ -55,6 +55,11 @@ enum ir_truth { IR_TRUTH_FALSE, IR_TRUTH_TRUE, IR_TRUTH_UNKNOWN, IR_TRUTH_COPY }
  * caller's branch on the result takes the callee's matching exit. */
 #define IR_KEY_RETURN "$ret"
 #define IR_KEY_RESULT "$rv"
+/* A key that starts with this names a call of a pure predicate by its text
+ * ("@bnx2x_tlv_supported(tlv)", frontend/purecall.c): a helper tests it
+ * once and its caller's other helper once more, so it is kept when it
+ * occurs once, and a summary applied at a call rewrites its parameters. */
+#define IR_KEY_PURE_CALL '@'
 
 /* First character of a device reached through a function's local pointer
  * (`db = base + REG; writel(v, db)`): which device it is, is not known. */

@@ -1,0 +1,106 @@
+/*
+ * purecall.c - calls of pure predicates as correlation keys.
+ *
+ * bnx2x's VF channel helpers lock and unlock on the same test of their
+ * argument: bnx2x_lock_vf_pf_channel(bp, vf, tlv) returns early when
+ * `!bnx2x_tlv_supported(tlv)`, bnx2x_unlock_vf_pf_channel(bp, vf, tlv)
+ * likewise, and bnx2x_tlv_supported() is `return CHANNEL_TLV_NONE <
+ * tlvtype && tlvtype < CHANNEL_TLV_MAX;`.  Keyed by "the result of the
+ * last call", the two tests are unrelated and every caller looks like it
+ * may return with op_mutex held.  A call of such a function (its body one
+ * `return` of an expression over its parameters and constants) is the
+ * same value wherever the same arguments are passed, so it is keyed by its
+ * text, "@bnx2x_tlv_supported(tlv)"; a summary applied at a call rewrites
+ * the parameters in it to the caller's arguments (interproc/splice.c), so
+ * the lock and unlock helpers' tests meet as one key in their callers.
+ */
+#include "fe_internal.h"
+
+#include <stdlib.h>
+
+/* Is e built only from the function's parameters, integer constants and
+ * arithmetic, comparison and logical operators? */
+static bool over_params(CXCursor e)
+{
+	CXCursor u = fe_unwrap(e);
+	cursor_vec kids = VEC_INIT;
+	bool ok = true;
+
+	switch (clang_getCursorKind(u)) {
+	case CXCursor_IntegerLiteral:
+	case CXCursor_CharacterLiteral:
+		return true;
+	case CXCursor_DeclRefExpr: {
+		enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(u));
+		return k == CXCursor_ParmDecl || k == CXCursor_EnumConstantDecl;
+	}
+	case CXCursor_UnaryOperator: {
+		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(u);
+		if (op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not && op != CXUnaryOperator_Minus)
+			return false;
+		break;
+	}
+	case CXCursor_BinaryOperator: {
+		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(u);
+		if (op < CXBinaryOperator_Mul || op > CXBinaryOperator_LOr)
+			return false;	/* no assignments, no comma */
+		break;
+	}
+	default:
+		return false;
+	}
+	fe_children(u, &kids);
+	for (size_t i = 0; i < kids.n && ok; i++)
+		if (clang_isExpression(clang_getCursorKind(kids.v[i])))
+			ok = over_params(kids.v[i]);
+	VEC_FREE(kids);
+	return ok;
+}
+
+/* Is the function defined as `{ return E; }` with E over_params()? */
+static bool pure_predicate(CXCursor fn)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+	cursor_vec kids = VEC_INIT, body = VEC_INIT, ret = VEC_INIT;
+	bool yes = false;
+
+	if (clang_Cursor_isNull(def))
+		return false;
+	fe_children(def, &kids);
+	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_CompoundStmt)
+		fe_children(kids.v[kids.n - 1], &body);
+	if (body.n == 1 && clang_getCursorKind(body.v[0]) == CXCursor_ReturnStmt) {
+		fe_children(body.v[0], &ret);
+		yes = ret.n == 1 && over_params(ret.v[0]);
+	}
+	VEC_FREE(kids);
+	VEC_FREE(body);
+	VEC_FREE(ret);
+	return yes;
+}
+
+bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
+{
+	CXCursor u = fe_unwrap(c), callee;
+	int n;
+
+	if (clang_getCursorKind(u) != CXCursor_CallExpr)
+		return false;
+	callee = clang_getCursorReferenced(u);
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !pure_predicate(callee))
+		return false;
+	n = clang_Cursor_getNumArguments(u);
+	for (int i = 0; i < n; i++)
+		if (!fe_pure_operand(f, clang_Cursor_getArgument(u, (unsigned)i)))
+			return false;
+	char *name = fe_spelling(callee);
+	strbuf_addf(key, "%c%s(", IR_KEY_PURE_CALL, name);
+	free(name);
+	for (int i = 0; i < n; i++) {
+		if (i)
+			strbuf_addch(key, ',');
+		fe_canon(f->t, clang_Cursor_getArgument(u, (unsigned)i), key);
+	}
+	strbuf_addch(key, ')');
+	return true;
+}

@@ -135,6 +135,8 @@ str_id fe_call_result_key(struct fn_ctx *f, CXCursor value)
 	if (!call)
 		return 0;
 	call->cond = strpool_intern(f->t->u->strings, IR_KEY_RESULT);
+	if (!call->indirect)	/* in case the callee is a pure predicate */
+		call->pure_key = fe_pure_call_text(f, fe_unwrap(value));
 	return call->cond;
 }
 

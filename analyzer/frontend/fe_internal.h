@@ -208,6 +208,11 @@ bool fe_pure_operand(struct fn_ctx *f, CXCursor c);
  * E;` over its parameters and constants, with pure operands; false if c
  * is no such call. */
 bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
+/* "@f(a,b)" for any direct call with pure operands (the callee may be
+ * defined elsewhere), or 0. */
+str_id fe_pure_call_text(struct fn_ctx *f, CXCursor call);
+/* Is the function defined here as `{ return E; }` over its parameters? */
+bool fe_is_pure_predicate(CXCursor fn);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
 void fe_type_name(CXType ty, struct strbuf *out);
 

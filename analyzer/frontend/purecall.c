@@ -13,6 +13,10 @@
  * text, "@bnx2x_tlv_supported(tlv)"; a summary applied at a call rewrites
  * the parameters in it to the caller's arguments (interproc/splice.c), so
  * the lock and unlock helpers' tests meet as one key in their callers.
+ * When the predicate is defined in another file (bnx2x_tlv_supported() is
+ * bnx2x_vfpf.c's, called from bnx2x_sriov.c), each call carries its text
+ * (ir_node.pure_key) and the interprocedural pass keys the branch on its
+ * result by it once the program shows the callee is pure.
  */
 #include "fe_internal.h"
 
@@ -79,17 +83,11 @@ static bool pure_predicate(CXCursor fn)
 	return yes;
 }
 
-bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
+/* "@f(a,b)" of call u into key, when every argument is a pure operand. */
+static bool call_text(struct fn_ctx *f, CXCursor u, CXCursor callee, struct strbuf *key)
 {
-	CXCursor u = fe_unwrap(c), callee;
-	int n;
+	int n = clang_Cursor_getNumArguments(u);
 
-	if (clang_getCursorKind(u) != CXCursor_CallExpr)
-		return false;
-	callee = clang_getCursorReferenced(u);
-	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !pure_predicate(callee))
-		return false;
-	n = clang_Cursor_getNumArguments(u);
 	for (int i = 0; i < n; i++)
 		if (!fe_pure_operand(f, clang_Cursor_getArgument(u, (unsigned)i)))
 			return false;
@@ -103,4 +101,33 @@ bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 	}
 	strbuf_addch(key, ')');
 	return true;
+}
+
+bool fe_is_pure_predicate(CXCursor fn)
+{
+	return pure_predicate(fn);
+}
+
+bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
+{
+	CXCursor u = fe_unwrap(c), callee;
+
+	if (clang_getCursorKind(u) != CXCursor_CallExpr)
+		return false;
+	callee = clang_getCursorReferenced(u);
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !pure_predicate(callee))
+		return false;
+	return call_text(f, u, callee, key);
+}
+
+str_id fe_pure_call_text(struct fn_ctx *f, CXCursor call)
+{
+	CXCursor callee = clang_getCursorReferenced(call);
+	struct strbuf key = STRBUF_INIT;
+	str_id id = 0;
+
+	if (clang_getCursorKind(callee) == CXCursor_FunctionDecl && call_text(f, call, callee, &key))
+		id = strpool_intern(f->t->u->strings, key.buf);
+	strbuf_release(&key);
+	return id;
 }

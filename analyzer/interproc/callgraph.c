@@ -299,6 +299,52 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 }
 
 /* Fill every function's callee list (and the callers' has_callers). */
+/* The branch that tests the result of call node k: the first node past
+ * k's NOPs, when it is a branch on rv; else IR_NONE. */
+static uint32_t result_branch(const struct ir_function *fn, uint32_t k, str_id rv)
+{
+	for (int hops = 0; hops < 8; hops++) {
+		uint32_t ns;
+		const struct ir_edge *e = ir_succs(fn, k, &ns);
+		if (ns != 1)
+			return IR_NONE;
+		k = e[0].to;
+		if (fn->nodes.v[k].op == IR_BRANCH)
+			return fn->nodes.v[k].cond == rv ? k : IR_NONE;
+		if (fn->nodes.v[k].op != IR_NOP)
+			return IR_NONE;
+	}
+	return IR_NONE;
+}
+
+/*
+ * A branch on the result of a call of a pure predicate defined in another
+ * file of the program (bnx2x_tlv_supported() is bnx2x_vfpf.c's, tested in
+ * bnx2x_sriov.c) is keyed by the call's text, as the frontend keys one it
+ * sees the body of (frontend/purecall.c): the calling file's frontend
+ * could not tell.  Before the summaries, so they carry the key.
+ */
+static void key_pure_calls(struct ipa_program *p)
+{
+	str_id rv = strpool_find(p->strings, IR_KEY_RESULT);
+	size_t nlocal = p->fns.n;	/* lookups may append external fns */
+
+	for (size_t i = 0; rv && i < nlocal; i++) {
+		struct ir_function *fn = p->fns.v[i].fn;
+		for (uint32_t k = 0; fn && k < fn->nodes.n; k++) {
+			const struct ir_node *n = &fn->nodes.v[k];
+			if (n->op != IR_CALL || n->indirect || !n->pure_key || n->cond != rv)
+				continue;
+			int t = resolve_name(p, p->fns.v[i].file, n->callee);
+			if (t < 0 || !p->fns.v[t].fn || !p->fns.v[t].fn->pure_predicate)
+				continue;
+			uint32_t b = result_branch(fn, k, rv);
+			if (b != IR_NONE)
+				fn->nodes.v[b].cond = n->pure_key;
+		}
+	}
+}
+
 static void build_edges(struct ipa_program *p)
 {
 	size_t nlocal = p->fns.n;	/* lookups may append external fns */
@@ -424,6 +470,7 @@ void ipa_solve(struct ipa_program *p)
 {
 	struct tarjan T = { p, VEC_INIT, 0 };
 
+	key_pure_calls(p);
 	build_edges(p);
 	for (size_t i = 0; i < p->fns.n; i++)
 		if (p->fns.v[i].index < 0)

@@ -108,6 +108,9 @@ struct ir_node {
 				 * IR_CALL: IR_KEY_RESULT when the caller tests
 				 * the result (the call forgets it);
 				 * 0 when not tracked */
+	str_id pure_key;	/* IR_CALL with pure arguments: the call as a
+				 * key, "@f(a,b)" (IR_KEY_PURE_CALL), used when
+				 * the callee is a pure predicate; else 0 */
 	str_id cond_src;	/* IR_ASSIGN with IR_TRUTH_COPY: the key copied */
 	uint32_t cond_param;	/* IR_BRANCH: 1 + the index of the parameter
 				 * whose truth the condition is (`if (flush)`,
@@ -205,6 +208,8 @@ struct ir_function {
 	struct ir_loc loc;
 	bool is_static;
 	bool is_init;			/* marked __init / __devinit (section attr) */
+	bool pure_predicate;		/* its body is one return of an expression
+					 * over its parameters and constants */
 	str_id def_file;		/* a driver header it is defined in (0: the
 					 * unit's main file) */
 	unsigned parse_errors;		/* clang errors inside its definition: it

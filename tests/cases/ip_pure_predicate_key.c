@@ -7,11 +7,13 @@
  * bnx2x_tlv_supported() is `return CHANNEL_TLV_NONE < tlvtype && tlvtype
  * < CHANNEL_TLV_MAX;`.  bnx2x_set_vf_mac() passes both the constant
  * CHANNEL_TLV_PF_SET_MAC, bnx2x_vf_mbx_request() and
- * bnx2x_vf_mbx_resp_send_msg() both `mbx->first_tlv.tl.type`.  Keyed by
- * "the last call's result", the two tests were unrelated, and every caller
- * was reported as returning with op_mutex held on some paths (MMIO007 at
- * 23 functions of bnx2x in the Linux run, 11 of the sample's 20 WRONG).
- * The lock helper itself still takes the mutex only for a supported tlv.
+ * bnx2x_vf_mbx_resp_send_msg() both `mbx->first_tlv.tl.type`.  Here the
+ * predicate is a static inline of the calling file, as a header's would
+ * be, so the frontend keys the tests by the call's text itself (in 6.1 it
+ * is bnx2x_vfpf.c's: ip_pure_predicate_other_file/).  Keyed by "the last
+ * call's result", the two tests were unrelated, and both callers were
+ * reported as returning with op_mutex held on some paths.  The lock
+ * helper itself still takes the mutex only for a supported tlv.
  */
 /* models: contract */
 /* args: --enable MMIO007 */

@@ -154,6 +154,8 @@ struct fn_ctx {
 	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
 	VEC(struct scope_mark) scopes;	/* open scopes, outermost first */
 	uint32_t next_scope_id;
+	CXFile body_file;		/* where the body is written, and its */
+	unsigned body_start;		/* offset there (fnptr.c: derefs before a call) */
 };
 
 /* cursor.c */

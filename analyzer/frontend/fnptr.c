@@ -13,6 +13,7 @@
 #include "fe_internal.h"
 #include "../rules/entry_points.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -130,6 +131,59 @@ static bool arg_constant(CXCursor a, long long *value)
 
 /* Fill node's args_off/nargs from the call's arguments, and the constant
  * truth and value of the first IR_CONST_ARGS. */
+/* Does text[from, to) dereference the variable name (`name->`, not a
+ * member of that name: `p->name->`)? */
+static bool text_derefs(const char *text, size_t from, size_t to, const char *name)
+{
+	size_t len = strlen(name);
+
+	for (size_t i = from; len && i + len + 2 <= to; i++) {
+		if (strncmp(text + i, name, len))
+			continue;
+		char before = i ? text[i - 1] : ' ';
+		if (isalnum((unsigned char)before) || before == '_' || before == '.' || before == '>')
+			continue;
+		size_t j = i + len;
+		while (j < to && (text[j] == ' ' || text[j] == '\t'))
+			j++;
+		if (j + 1 < to && text[j] == '-' && text[j + 1] == '>')
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Is argument a a local or parameter pointer that the function's text
+ * dereferences (`vf->state`) before the call?  Then it is not NULL at
+ * the call, and a callee's `if (!vf) return;` takes its false arm
+ * (bnx2x_unlock_vf_pf_channel(), called from bnx2x_set_vf_mac() after
+ * `vf->state`).  By the text, not the paths: a dereference on another arm
+ * counts too.
+ */
+static bool derefed_before(struct fn_ctx *f, CXCursor call, CXCursor a)
+{
+	CXCursor u = fe_unwrap(a), d;
+	CXFile file = NULL;
+	unsigned at = 0;
+	size_t size = 0;
+	bool yes = false;
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr || !fe_is_pointer(u) || !f->body_file)
+		return false;
+	d = clang_getCursorReferenced(u);
+	if ((clang_getCursorKind(d) != CXCursor_VarDecl && clang_getCursorKind(d) != CXCursor_ParmDecl) ||
+	    clang_Cursor_hasVarDeclGlobalStorage(d) == 1)
+		return false;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &file, NULL, NULL, &at);
+	const char *text = file && clang_File_isEqual(file, f->body_file) ? fe_file_text(f->t, file, &size) : NULL;
+	if (text && at <= size && f->body_start < at) {
+		char *name = fe_spelling(d);
+		yes = text_derefs(text, f->body_start, at, name);
+		free(name);
+	}
+	return yes;
+}
+
 void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 {
 	struct ir_function *fn = f->fn;
@@ -148,6 +202,9 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 			known |= 1u << i;
 			nonzero |= (uint32_t)(value != 0) << i;
 			VEC_PUSH(fn->const_vals, ca);
+		} else if (i < IR_CONST_ARGS && derefed_before(f, call, a)) {
+			known |= 1u << i;	/* its truth only: not NULL */
+			nonzero |= 1u << i;
 		}
 	}
 	fn->nodes.v[node].const_args = known;

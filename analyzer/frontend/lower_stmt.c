@@ -798,6 +798,8 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	fe_children(fnc, &kids);
 	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_CompoundStmt) {
 		CXCursor body = kids.v[kids.n - 1];
+		clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(body)), &f.body_file, NULL, NULL,
+				      &f.body_start);
 		fe_scan_assignments(&f, body);
 		fe_lower_stmt(&f, body);
 		if (f.cur != IR_NONE) {

@@ -25,31 +25,6 @@ void state_pool_free(struct state_pool *p)
 	p->slots = NULL;
 }
 
-/* Mix 8 bytes at a time, then finalize (MurmurHash3's fmix64): the pool
- * indexes by the low bits, which the multiplications alone leave
- * depending on low input bits only. */
-static uint64_t hash_packed(const unsigned char *p, size_t n)
-{
-	uint64_t h = HASH_SEED, w;
-
-	for (; n >= 8; n -= 8, p += 8) {
-		memcpy(&w, p, 8);
-		h = (h ^ w) * 0x100000001b3ULL;
-		h ^= h >> 29;
-	}
-	if (n) {
-		w = 0;
-		memcpy(&w, p, n);
-		h = (h ^ w) * 0x100000001b3ULL;
-	}
-	h ^= h >> 33;
-	h *= 0xff51afd7ed558ccdULL;
-	h ^= h >> 33;
-	h *= 0xc4ceb9fe1a85ec53ULL;
-	h ^= h >> 33;
-	return h;
-}
-
 /* Append n bytes of src at *at; the new end. */
 static unsigned char *put(unsigned char *at, const void *src, size_t n)
 {
@@ -114,7 +89,7 @@ static void pool_rehash(struct state_pool *p)
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 {
 	size_t n = pack(s, p->nmachines, p->scratch);
-	uint64_t h = hash_packed(p->scratch, n);
+	uint64_t h = hash_content(p->scratch, n, HASH_SEED);
 	size_t mask = p->nslots - 1;
 	size_t i = (size_t)h & mask;
 

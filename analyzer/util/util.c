@@ -235,7 +235,7 @@ uint64_t hash_bytes(const void *data, size_t n, uint64_t seed)
 uint64_t hash_content(const void *data, size_t n, uint64_t seed)
 {
 	const unsigned char *p = data;
-	uint64_t h = seed ^ (n * 0x9E3779B97F4A7C15ULL), w;
+	uint64_t h = seed, w;
 
 	for (; n >= 8; n -= 8, p += 8) {
 		memcpy(&w, p, 8);
@@ -247,8 +247,12 @@ uint64_t hash_content(const void *data, size_t n, uint64_t seed)
 		memcpy(&w, p, n);
 		h = (h ^ w) * 0x100000001b3ULL;
 	}
+	/* MurmurHash3's fmix64: hash tables index by the low bits, which
+	 * the multiplications alone leave depending on low input bits only */
 	h ^= h >> 33;
 	h *= 0xff51afd7ed558ccdULL;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ULL;
 	h ^= h >> 33;
 	return h;
 }

@@ -120,8 +120,9 @@ size_t utf8_seq_len(const unsigned char *s, size_t avail);
 
 /* 64-bit FNV-1a, used for fingerprints and hash tables. */
 uint64_t hash_bytes(const void *data, size_t n, uint64_t seed);
-/* The hash of a file's content, 8 bytes a step: a kernel file includes
- * ~900 headers (~10 MB) whose hashes every run records. */
+/* A hash of bytes 8 at a step, well mixed in every bit: of a file's
+ * content (a kernel file includes ~900 headers, ~10 MB, whose hashes every
+ * run records) and of the engine's packed path states. */
 uint64_t hash_content(const void *data, size_t n, uint64_t seed);
 /* CPU time of this process and of its waited-for children, in ns (phase
  * times: a parse in a child process counts once it is reaped). */

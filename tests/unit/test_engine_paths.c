@@ -301,6 +301,38 @@ static void test_termination(void)
 }
 
 /*
+ * Append `if (f<i>) { lock l<i>; unlock l<i>; }` (with_section) or an
+ * empty `if (f<i>) {}`: a branch on its own key whose arms meet again.
+ */
+static void b_optional(struct builder *b, int i, bool with_section)
+{
+	char key[16], lock[16];	/* a letter and any int: -Wformat-truncation at -O1 */
+	struct ir_node br = ir_node_make(IR_BRANCH);
+	uint32_t bi, t, t_end, f, join;
+
+	snprintf(key, sizeof(key), "f%d", i);
+	snprintf(lock, sizeof(lock), "l%d", i);
+	br.cond = strpool_intern(b->u->strings, key);
+	bi = ir_add_node(b->fn, &br);
+	ir_add_edge(b->fn, b->last, bi, IR_EDGE_NEXT);
+	b->last = IR_NONE;
+	if (with_section) {
+		t = b_event(b, IR_ACQUIRE, "spin_lock", lock, 20 + (uint32_t)i);
+		t_end = b_event(b, IR_RELEASE, "spin_unlock", lock, 20 + (uint32_t)i);
+	} else {
+		t = t_end = b_nop(b);
+	}
+	b->last = IR_NONE;
+	f = b_nop(b);
+	join = b_nop(b);
+	ir_add_edge(b->fn, bi, t, IR_EDGE_TRUE);
+	ir_add_edge(b->fn, bi, f, IR_EDGE_FALSE);
+	ir_add_edge(b->fn, t_end, join, IR_EDGE_NEXT);
+	ir_add_edge(b->fn, f, join, IR_EDGE_NEXT);
+	b->last = join;
+}
+
+/*
  * Ten tests of ten different flags before a locked section (the shape of a
  * big function whose spliced callees each test a local): every flag is dead
  * past its branch, so the paths meet again as one state.  Before the engine
@@ -315,23 +347,8 @@ static void test_dead_facts(void)
 	struct engine_stats st;
 
 	b_start(&b, "dead_facts");
-	for (int i = 0; i < 10; i++) {
-		char key[16];	/* "f" and any int: -Wformat-truncation at -O1 */
-		snprintf(key, sizeof(key), "f%d", i);
-		struct ir_node br = ir_node_make(IR_BRANCH);
-		br.cond = strpool_intern(b.u->strings, key);
-		uint32_t bi = ir_add_node(b.fn, &br);
-		ir_add_edge(b.fn, b.last, bi, IR_EDGE_NEXT);
-		b.last = IR_NONE;
-		uint32_t t = b_nop(&b);
-		uint32_t f = b_nop(&b);
-		uint32_t join = b_nop(&b);
-		ir_add_edge(b.fn, bi, t, IR_EDGE_TRUE);
-		ir_add_edge(b.fn, bi, f, IR_EDGE_FALSE);
-		ir_add_edge(b.fn, t, join, IR_EDGE_NEXT);
-		ir_add_edge(b.fn, f, join, IR_EDGE_NEXT);
-		b.last = join;
-	}
+	for (int i = 0; i < 10; i++)
+		b_optional(&b, i, false);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 110);
 	b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 111);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 112);
@@ -367,26 +384,8 @@ static void test_dead_flag_writers(void)
 	struct engine_stats st;
 
 	b_start(&b, "dead_flag_writers");
-	for (int i = 0; i < 10; i++) {
-		char key[16], lock[16];	/* "f"/"l" and any int */
-		snprintf(key, sizeof(key), "f%d", i);
-		snprintf(lock, sizeof(lock), "l%d", i);
-		struct ir_node br = ir_node_make(IR_BRANCH);
-		br.cond = strpool_intern(b.u->strings, key);
-		uint32_t bi = ir_add_node(b.fn, &br);
-		ir_add_edge(b.fn, b.last, bi, IR_EDGE_NEXT);
-		b.last = IR_NONE;
-		uint32_t t = b_event(&b, IR_ACQUIRE, "spin_lock", lock, 20 + (uint32_t)i);
-		uint32_t t_end = b_event(&b, IR_RELEASE, "spin_unlock", lock, 20 + (uint32_t)i);
-		b.last = IR_NONE;
-		uint32_t f = b_nop(&b);
-		uint32_t join = b_nop(&b);
-		ir_add_edge(b.fn, bi, t, IR_EDGE_TRUE);
-		ir_add_edge(b.fn, bi, f, IR_EDGE_FALSE);
-		ir_add_edge(b.fn, t_end, join, IR_EDGE_NEXT);
-		ir_add_edge(b.fn, f, join, IR_EDGE_NEXT);
-		b.last = join;
-	}
+	for (int i = 0; i < 10; i++)
+		b_optional(&b, i, true);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "a", 110);
 	b_event(&b, IR_MMIO_WRITE, "writel", "regs", 111);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "b", 112);

@@ -28,9 +28,9 @@ static void add_token(struct tu_ctx *t, CXToken tok, struct strbuf *out)
  * (libclang maps only its end to the macro's use), so both ends are
  * taken as file locations (a macro argument where the driver wrote it,
  * a token of a macro body at the macro's use).  False when they land in
- * two files or out of order.
+ * two files or out of order.  *span: its length in bytes.
  */
-static bool file_extent_range(struct tu_ctx *t, CXCursor c, CXSourceRange *out)
+static bool file_extent_range(struct tu_ctx *t, CXCursor c, CXSourceRange *out, unsigned *span)
 {
 	CXSourceRange r = clang_getCursorExtent(c);
 	CXFile sf = NULL, ef = NULL;
@@ -42,6 +42,7 @@ static bool file_extent_range(struct tu_ctx *t, CXCursor c, CXSourceRange *out)
 		return false;
 	*out = clang_getRange(fe_location_at(t, sf, so, clang_getRangeStart(r)),
 			      fe_location_at(t, ef, eo, clang_getRangeEnd(r)));
+	*span = eo - so;
 	return true;
 }
 
@@ -51,9 +52,9 @@ static void add_tokens(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	CXSourceRange r;
 	CXToken *toks = NULL;
-	unsigned n = 0;
+	unsigned n = 0, span;
 
-	if (!file_extent_range(t, c, &r))
+	if (!file_extent_range(t, c, &r, &span))
 		return;
 	clang_tokenize(t->tu, r, &toks, &n);
 	for (unsigned i = 0; i < n && i < CANON_MAX_TOKENS; i++)
@@ -398,16 +399,12 @@ static CXCursor device_base(CXCursor c)
 void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	CXToken *toks = NULL;
-	unsigned n = 0, so, eo;
+	unsigned n = 0, span;
 	CXSourceRange r;
 
 	/* atmci_writel(host, ATMCI_IER, v) gives "ATMCI_IER", where the
 	 * driver wrote it (file_extent_range) */
-	if (!file_extent_range(t, c, &r))
-		return;
-	clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &so);
-	clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &eo);
-	if (eo - so > 256)
+	if (!file_extent_range(t, c, &r, &span) || span > 256)
 		return;
 	clang_tokenize(t->tu, r, &toks, &n);
 	for (unsigned i = 0; i < n && out->len < 64; i++)

@@ -129,8 +129,6 @@ static bool arg_constant(CXCursor a, long long *value)
 	return ok;
 }
 
-/* Fill node's args_off/nargs from the call's arguments, and the constant
- * truth and value of the first IR_CONST_ARGS. */
 /* Does text[from, to) dereference the variable name (`name->`, not a
  * member of that name: `p->name->`)? */
 static bool text_derefs(const char *text, size_t from, size_t to, const char *name)
@@ -184,6 +182,9 @@ static bool derefed_before(struct fn_ctx *f, CXCursor call, CXCursor a)
 	return yes;
 }
 
+/* Fill node's args_off/nargs from the call's arguments, and the constant
+ * truth and value of the first IR_CONST_ARGS (truth only for a pointer
+ * derefed_before() the call). */
 void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 {
 	struct ir_function *fn = f->fn;

@@ -62,7 +62,7 @@ static bool over_params(CXCursor e)
 }
 
 /* Is the function defined as `{ return E; }` with E over_params()? */
-static bool pure_predicate(CXCursor fn)
+bool fe_is_pure_predicate(CXCursor fn)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 	cursor_vec kids = VEC_INIT, body = VEC_INIT, ret = VEC_INIT;
@@ -103,11 +103,6 @@ static bool call_text(struct fn_ctx *f, CXCursor u, CXCursor callee, struct strb
 	return true;
 }
 
-bool fe_is_pure_predicate(CXCursor fn)
-{
-	return pure_predicate(fn);
-}
-
 bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 {
 	CXCursor u = fe_unwrap(c), callee;
@@ -115,7 +110,7 @@ bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 	if (clang_getCursorKind(u) != CXCursor_CallExpr)
 		return false;
 	callee = clang_getCursorReferenced(u);
-	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !pure_predicate(callee))
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !fe_is_pure_predicate(callee))
 		return false;
 	return call_text(f, u, callee, key);
 }

@@ -298,7 +298,6 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 	return n;
 }
 
-/* Fill every function's callee list (and the callers' has_callers). */
 /* The branch that tests the result of call node k: the first node past
  * k's NOPs, when it is a branch on rv; else IR_NONE. */
 static uint32_t result_branch(const struct ir_function *fn, uint32_t k, str_id rv)
@@ -345,6 +344,7 @@ static void key_pure_calls(struct ipa_program *p)
 	}
 }
 
+/* Fill every function's callee list (and the callers' has_callers). */
 static void build_edges(struct ipa_program *p)
 {
 	size_t nlocal = p->fns.n;	/* lookups may append external fns */

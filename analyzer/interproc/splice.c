@@ -112,6 +112,12 @@ static str_id subst_text(const struct splice_ctx *c, str_id id)
 	return out;
 }
 
+/* Does the identifier at t + i name a field: after ".", "->" or "::"? */
+static bool field_at(const char *t, size_t i)
+{
+	return (i >= 1 && t[i - 1] == '.') || (i >= 2 && (!strncmp(t + i - 2, "->", 2) || !strncmp(t + i - 2, "::", 2)));
+}
+
 /*
  * Rewrite every parameter named in a register key
  * ("struct foo::regs+reg" with reg := "FOO_DB" gives
@@ -134,8 +140,7 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 		size_t n = 0;
 		while (isalnum((unsigned char)t[i + n]) || t[i + n] == '_')
 			n++;
-		bool field = (i >= 1 && t[i - 1] == '.') || (i >= 2 && (!strncmp(t + i - 2, "->", 2) ||
-									 !strncmp(t + i - 2, "::", 2)));
+		bool field = field_at(t, i);
 		str_id arg = field ? 0 : arg_for(c, t + i, n);
 		if (!field && !arg && is_param(c, t + i, n)) {
 			/* alx_write_mem32(hw, reg + 4, v): the caller's offset has
@@ -167,24 +172,23 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
  */
 static str_id pure_call_in_caller(const struct splice_ctx *c, str_id key)
 {
-	const char *t = S(c->p, key), *q = strchr(t, '(');
+	const char *t = S(c->p, key), *open = strchr(t, '(');
 
-	if (t[0] != IR_KEY_PURE_CALL || !q)
+	if (t[0] != IR_KEY_PURE_CALL || !open)
 		return 0;
-	while (*q) {
+	for (size_t i = (size_t)(open - t); t[i];) {
 		size_t n = 0;
-		if (!(isalpha((unsigned char)*q) || *q == '_')) {
-			q++;
+		if (!(isalpha((unsigned char)t[i]) || t[i] == '_')) {
+			i++;
 			continue;
 		}
-		while (isalnum((unsigned char)q[n]) || q[n] == '_')
+		while (isalnum((unsigned char)t[i + n]) || t[i + n] == '_')
 			n++;
-		bool field = q[-1] == '.' || !strncmp(q - 2, "->", 2) || !strncmp(q - 2, "::", 2);
-		bool number = isdigit((unsigned char)q[-1]);	/* 0x10 */
-		str_id arg = field || number ? 0 : arg_for(c, q, n);
-		if (!field && !number && (!arg || !*S(c->p, arg)))
+		bool skip = field_at(t, i) || isdigit((unsigned char)t[i - 1]);	/* 0x10 */
+		str_id arg = skip ? 0 : arg_for(c, t + i, n);
+		if (!skip && (!arg || !*S(c->p, arg)))
 			return 0;
-		q += n;
+		i += n;
 	}
 	return subst_tokens(c, key);
 }

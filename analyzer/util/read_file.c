@@ -113,24 +113,26 @@ int strbuf_read_file(struct strbuf *sb, const char *path)
 	return read_regular_file(sb, path, READ_FILE_DEFAULT_CAP, NULL, NULL);
 }
 
-bool hash_header(const char *path, uint64_t *hash)
+/* fn(seed) of the file's text into *hash; false, *hash untouched, when
+ * it cannot be read. */
+static bool hash_read(const char *path, uint64_t (*fn)(const void *, size_t, uint64_t), uint64_t seed,
+		      uint64_t *hash)
 {
 	struct strbuf sb = STRBUF_INIT;
 	bool ok = strbuf_read_file(&sb, path) == 0;
 
 	if (ok)
-		*hash = hash_content(sb.buf, sb.len, HASH_SEED);
+		*hash = fn(sb.buf, sb.len, seed);
 	strbuf_release(&sb);
 	return ok;
 }
 
+bool hash_header(const char *path, uint64_t *hash)
+{
+	return hash_read(path, hash_content, HASH_SEED, hash);
+}
+
 bool hash_file(const char *path, uint64_t seed, uint64_t *hash)
 {
-	struct strbuf sb = STRBUF_INIT;
-	bool ok = strbuf_read_file(&sb, path) == 0;
-
-	if (ok)
-		*hash = hash_bytes(sb.buf, sb.len, seed);
-	strbuf_release(&sb);
-	return ok;
+	return hash_read(path, hash_bytes, seed, hash);
 }

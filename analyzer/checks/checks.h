@@ -144,6 +144,7 @@ struct check {
 			 const struct eng_lock *held);
 	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
 			  const struct eng_lock *held, int returned);
+	void (*on_unheld_release)(struct check_ctx *ctx, void *scratch, uint32_t node, str_id lock);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
 	/* Program-wide checks only (program_wide). */
 	void *(*begin_program)(const struct engine_config *cfg, const struct check_run_flags *flags);
@@ -189,6 +190,10 @@ void checks_program_free(struct check_program *prog);
 void checks_fingerprint_one(struct mc_chain *f, const char *line_text, size_t len, uint64_t occurrence);
 /* emit.c, for dispatch.c: a kept draft as a finding; then the fingerprints
  * of a function's n findings (identical lines numbered in order). */
+/* Put the function's drafts in an order that does not depend on the order
+ * the engine reached their paths: by check, model and place, the drafts
+ * of one place in cmp_drafts() order (the first is the one a place keeps). */
+void checks_order_drafts(struct check_ctx *ctx);
 void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f);
 void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n);
 

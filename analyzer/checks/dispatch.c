@@ -139,6 +139,17 @@ static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock
 		}
 }
 
+static void hook_unheld_release(void *p, uint32_t node, str_id lock)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_unheld_release) {
+			ctx->current = i;
+			check_table[i]->on_unheld_release(ctx, ctx->scratch[i], node, lock);
+		}
+}
+
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
 			 const struct ir_function *fn, const struct check_fn_info *info,
 			 const char *display_path, struct finding_vec *out, struct engine_stats *stats)
@@ -152,6 +163,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 		.on_mmiowb_needed = hook_needed,
 		.on_write = hook_write,
 		.on_return = hook_return,
+		.on_unheld_release = hook_unheld_release,
 	};
 
 	memset(&ctx, 0, sizeof(ctx));
@@ -174,6 +186,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 			ctx.current = i;
 			check_table[i]->end_function(&ctx, ctx.scratch[i]);
 		}
+	checks_order_drafts(&ctx);
 	size_t first = out->n;
 	for (size_t i = 0; i < ctx.drafts.n; i++) {
 		struct mc_chain f;

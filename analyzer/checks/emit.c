@@ -74,6 +74,77 @@ static const char *draft_severity(const struct finding_draft *d)
 	return d->severity ? d->severity : d->info ? d->info->severity : "warning";
 }
 
+/*
+ * Order of two drafts of one finding: the more severe first, else the
+ * shorter trace, else the trace that comes first by node, else by
+ * message.  The engine may reach a finding's paths in any order; the
+ * report must not depend on it.
+ */
+static int cmp_drafts(const struct finding_draft *d, const struct finding_draft *o)
+{
+	int sd = severity_rank(draft_severity(d)), so = severity_rank(draft_severity(o));
+
+	if (sd != so)
+		return sd > so ? -1 : 1;
+	if (d->trace.n != o->trace.n)
+		return d->trace.n < o->trace.n ? -1 : 1;
+	for (size_t i = 0; i < d->trace.n; i++)
+		if (d->trace.v[i].node != o->trace.v[i].node)
+			return d->trace.v[i].node < o->trace.v[i].node ? -1 : 1;
+	for (size_t i = 0; i < d->trace.n; i++) {
+		int c = strcmp(d->trace.v[i].message, o->trace.v[i].message);
+		if (c)
+			return c;
+	}
+	return strcmp(d->message ? d->message : "", o->message ? o->message : "");
+}
+
+/* Of two drafts of one finding (same check, model and write), is d the
+ * one to keep? */
+static bool draft_preferred(const struct finding_draft *d, const struct finding_draft *o)
+{
+	return cmp_drafts(d, o) < 0;
+}
+
+/* A draft and the place it is reported at (its top node). */
+struct placed_draft {
+	struct finding_draft d;
+	uint32_t line, col;
+};
+
+static int cmp_placed(const void *pa, const void *pb)
+{
+	const struct placed_draft *a = pa, *b = pb;
+	int c = strcmp(a->d.info->id, b->d.info->id);
+
+	if (c)
+		return c;
+	if (a->d.model != b->d.model)
+		return a->d.model < b->d.model ? -1 : 1;
+	if (a->line != b->line)
+		return a->line < b->line ? -1 : 1;
+	if (a->col != b->col)
+		return a->col < b->col ? -1 : 1;
+	return cmp_drafts(&a->d, &b->d);
+}
+
+void checks_order_drafts(struct check_ctx *ctx)
+{
+	size_t n = ctx->drafts.n;
+	struct placed_draft *p = xcalloc(n ? n : 1, sizeof(*p));
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ir_node *top = check_node(ctx, check_top_node(ctx, ctx->drafts.v[i].node));
+		p[i].d = ctx->drafts.v[i];
+		p[i].line = top->loc.line;
+		p[i].col = top->loc.col;
+	}
+	qsort(p, n, sizeof(*p), cmp_placed);
+	for (size_t i = 0; i < n; i++)
+		ctx->drafts.v[i] = p[i].d;
+	free(p);
+}
+
 void check_report(struct check_ctx *ctx, struct finding_draft *d)
 {
 	if (!d->info || !d->info->enabled || !check_model_reported(ctx, d->model)) {
@@ -85,7 +156,7 @@ void check_report(struct check_ctx *ctx, struct finding_draft *d)
 		struct finding_draft *o = &ctx->drafts.v[i];
 		if (o->info != d->info || o->model != d->model || o->node != d->node)
 			continue;
-		if (severity_rank(draft_severity(d)) > severity_rank(draft_severity(o))) {
+		if (draft_preferred(d, o)) {
 			draft_free(o);
 			*o = *d;
 		} else {

@@ -9,6 +9,16 @@
  * the lock held and an error without it) has a contract its callers test
  * (they follow its exit states by the value): no note.
  *
+ * A helper that releases a lock it did not take and takes it back (it
+ * drops its caller's lock to sleep: qla1280's mailbox command) leaves it
+ * held where it was called and untouched elsewhere; the caller held it on
+ * entry and holds it at every return: no note for a lock held at a return
+ * by an acquire that came in through the same call as (or is in the
+ * function's own body with), and after, a release of it that found it
+ * not held.  (A helper that takes a lock and
+ * releases it on conditions the analysis does not correlate has its
+ * release after its acquire: its callers keep their note.)
+ *
  * The annotations are also checked against the body: a function that says
  * __must_hold(x) or __acquires(x) must return with x held on every path,
  * one that says __releases(x) must return without it.
@@ -30,6 +40,7 @@ struct mmio007_state {
 	VEC(str_id) sets;			/* flattened: lock ids per reached return */
 	VEC(uint32_t) set_off;
 	VEC(int) returned;			/* per reached return: truth, -1 unknown */
+	VEC(uint32_t) unheld_releases;		/* releases that found their lock not held */
 };
 
 static void *mmio007_begin(struct check_ctx *ctx)
@@ -50,13 +61,60 @@ static void mmio007_return(struct check_ctx *ctx, void *scratch, uint32_t node, 
 	for (int i = 0; i < nheld; i++) {
 		VEC_PUSH(st->sets, held[i].lock);
 		bool known = false;
-		for (size_t k = 0; k < st->locks.n && !known; k++)
-			known = st->locks.v[k].lock == held[i].lock;
+		for (size_t k = 0; k < st->locks.n && !known; k++) {
+			struct held_at_return *h = &st->locks.v[k];
+			known = h->lock == held[i].lock;
+			/* the first return and acquire by node, whatever order
+			 * the paths came in */
+			if (known && (node < h->held_return ||
+				      (node == h->held_return && held[i].acquire_node < h->view.acquire_node))) {
+				h->view = held[i];
+				h->held_return = node;
+			}
+		}
 		if (!known) {
 			struct held_at_return h = { held[i].lock, held[i], node, IR_NONE };
 			VEC_PUSH(st->locks, h);
 		}
 	}
+}
+
+static void mmio007_unheld_release(struct check_ctx *ctx, void *scratch, uint32_t node, str_id lock)
+{
+	struct mmio007_state *st = scratch;
+
+	(void)ctx;
+	(void)lock;
+	for (size_t i = 0; i < st->unheld_releases.n; i++)
+		if (st->unheld_releases.v[i] == node)
+			return;
+	VEC_PUSH(st->unheld_releases, node);
+}
+
+/* Are nodes a and b in the same body: the function's own, or one copy of
+ * a callee spliced in? */
+static bool same_body(const struct check_ctx *ctx, uint32_t a, uint32_t b)
+{
+	if (check_is_spliced(ctx, a) != check_is_spliced(ctx, b))
+		return false;
+	return !check_is_spliced(ctx, a) || check_top_node(ctx, a) == check_top_node(ctx, b);
+}
+
+/* Was h's lock taken back by the body that dropped it (the caller's lock:
+ * mei_me_pg_legacy_exit_sync() drops dev->device_lock to wait in its own
+ * body)?  A body's nodes keep the order of its source: a release with a
+ * lower number than the acquire comes before it. */
+static bool retaken_by_dropper(const struct check_ctx *ctx, const struct mmio007_state *st,
+			       const struct held_at_return *h)
+{
+	uint32_t acquire = h->view.acquire_node;
+
+	for (size_t i = 0; i < st->unheld_releases.n; i++) {
+		uint32_t r = st->unheld_releases.v[i];
+		if (check_node(ctx, r)->lock == h->lock && r < acquire && same_body(ctx, r, acquire))
+			return true;
+	}
+	return false;
 }
 
 static bool path_holds(const struct mmio007_state *st, size_t r, str_id lock)
@@ -129,8 +187,12 @@ static void check_contracts(struct check_ctx *ctx, const struct mmio007_state *s
 	for (size_t c = 0; c < ctx->fn->contracts.n; c++) {
 		const struct ir_contract *k = &ctx->fn->contracts.v[c];
 		bool want_held = k->kind != IR_RELEASES;
+		uint32_t first = IR_NONE;	/* one return per contract is enough: the first */
+		for (size_t r = 0; r < st->returns.n; r++)
+			if (path_holds(st, r, k->lock) != want_held && st->returns.v[r] < first)
+				first = st->returns.v[r];
 		for (size_t r = 0; r < st->returns.n; r++) {
-			if (path_holds(st, r, k->lock) == want_held)
+			if (st->returns.v[r] != first)
 				continue;
 			for (int m = 0; m < ctx->cfg->nmodels; m++) {
 				if (!check_model_reported(ctx, m))
@@ -155,10 +217,11 @@ static void mmio007_end(struct check_ctx *ctx, void *scratch)
 	check_contracts(ctx, st);
 	for (size_t i = 0; i < st->locks.n; i++) {
 		struct held_at_return *h = &st->locks.v[i];
-		for (size_t r = 0; r < st->returns.n && h->free_return == IR_NONE; r++)
-			if (!path_holds(st, r, h->lock))
-				h->free_return = st->returns.v[r];
-		if (h->free_return != IR_NONE && !annotated(ctx, h->lock) && !value_tells(st, h->lock))
+		for (size_t r = 0; r < st->returns.n; r++)
+			if (!path_holds(st, r, h->lock) && st->returns.v[r] < h->free_return)
+				h->free_return = st->returns.v[r];	/* IR_NONE is the largest */
+		if (h->free_return != IR_NONE && !annotated(ctx, h->lock) && !value_tells(st, h->lock) &&
+		    !retaken_by_dropper(ctx, st, h))
 			report(ctx, h);
 	}
 	VEC_FREE(st->locks);
@@ -166,6 +229,7 @@ static void mmio007_end(struct check_ctx *ctx, void *scratch)
 	VEC_FREE(st->sets);
 	VEC_FREE(st->set_off);
 	VEC_FREE(st->returned);
+	VEC_FREE(st->unheld_releases);
 	free(st);
 }
 
@@ -179,5 +243,6 @@ const struct check check_mmio007 = {
 		   "without __acquires/__releases/__must_hold",
 	.begin_function = mmio007_begin,
 	.on_return = mmio007_return,
+	.on_unheld_release = mmio007_unheld_release,
 	.end_function = mmio007_end,
 };

@@ -9,8 +9,10 @@
  * any CFG, including irreducible goto tangles.
  */
 #include "liveness.h"
+#include "reg_liveness.h"
 #include "shortcut.h"
 #include "state.h"
+#include "worklist.h"
 
 #include <assert.h>
 #include <ctype.h>
@@ -23,11 +25,6 @@ struct node_set {
 	uint32_t n, cap;
 };
 
-struct work {
-	uint32_t node;
-	uint32_t state;
-};
-
 struct run {
 	const struct engine_config *cfg;
 	const struct rules *r;
@@ -36,12 +33,13 @@ struct run {
 	const struct eng_hooks *hooks;
 	struct state_pool pool;
 	struct node_set *sets;
-	VEC(struct work) work;
+	struct worklist work;
 	struct engine_stats *stats;
 	int max_states;
 	uint16_t all_slots;
 	str_id return_key;		/* IR_KEY_RETURN in the unit's pool, or 0 */
 	struct fact_liveness live;	/* where each fact can still be read */
+	struct reg_liveness live_regs;	/* where each model register can */
 	struct shortcuts next;		/* the edges followed (shortcut.h) */
 };
 
@@ -102,8 +100,7 @@ static void join_into(struct path_state *a, const struct path_state *b)
 
 static void push_work(struct run *R, uint32_t node, uint32_t id)
 {
-	struct work w = { node, id };
-	VEC_PUSH(R->work, w);
+	worklist_push(&R->work, node, id);
 }
 
 /*
@@ -126,25 +123,48 @@ static bool dead_flag_writers(const struct run *R, const struct path_state *s, u
 	return *dead != 0;
 }
 
+/* Is some register that no program reached from `node` on reads before
+ * assigning it non-zero in s?  Marks the slots in *dead. */
+static bool dead_registers(const struct run *R, uint32_t node, const struct path_state *s,
+			   uint16_t *dead)
+{
+	uint64_t live = reg_liveness_live(&R->live_regs, node);
+
+	*dead = 0;
+	for (int slot = 0; slot < R->cfg->nmodels; slot++)
+		for (int reg = 0; reg < RULES_MAX_REGS; reg++)
+			if (s->machines[slot].regs[reg] && !(live & REG_BIT(slot, reg)))
+				*dead |= (uint16_t)(1u << slot);
+	return *dead != 0;
+}
+
 /*
  * s, or its copy in *buf without what no step from `node` on reads: the
- * facts no node reads before reassigning them (liveness.h), and dead flag
- * writers.  States that differ only in those act alike, so they are one
- * state, and the per-node bound is not spent on a spliced callee's
- * locals, a result tested long before, or which helper last took a lock.
+ * facts no node reads before reassigning them (liveness.h), dead model
+ * registers (reg_liveness.h) and dead flag writers.  States that differ
+ * only in those act alike, so they are one state, and the per-node bound
+ * is not spent on a spliced callee's locals, a result tested long before,
+ * whether the last write outside a section set ppc64's io_sync, or which
+ * helper last took a lock.
  */
 static const struct path_state *without_dead_parts(const struct run *R, uint32_t node,
 						   const struct path_state *s, struct path_state *buf)
 {
-	uint16_t dead_writers;
+	uint16_t dead_writers, dead_regs;
 	bool writers = dead_flag_writers(R, s, &dead_writers);
+	bool regs = dead_registers(R, node, s, &dead_regs);
 	int i = 0;
 
 	while (i < s->nfacts && liveness_live(&R->live, node, s->facts[i].key))
 		i++;
-	if (i == s->nfacts && !writers)
+	if (i == s->nfacts && !writers && !regs)
 		return s;
 	*buf = *s;
+	uint64_t live = reg_liveness_live(&R->live_regs, node);
+	for (int slot = 0; slot < R->cfg->nmodels; slot++)
+		for (int reg = 0; regs && (dead_regs & (1u << slot)) && reg < RULES_MAX_REGS; reg++)
+			if (!(live & REG_BIT(slot, reg)))
+				buf->machines[slot].regs[reg] = 0;
 	for (i = buf->nfacts - 1; i >= 0; i--)
 		if (!liveness_live(&R->live, node, buf->facts[i].key))
 			state_forget_fact(buf, buf->facts[i].key);
@@ -154,6 +174,37 @@ static const struct path_state *without_dead_parts(const struct run *R, uint32_t
 			buf->machines[slot].flag_writer = FW_NONE;
 		}
 	return buf;
+}
+
+/*
+ * Is state id (s) covered by one the node has: the same but for fewer
+ * facts?  Such a state takes every branch id would, so id's paths are
+ * among its own.  States of the node that id covers in turn leave the set
+ * (their paths are id's), so a node reached with and without a fact keeps
+ * one state, not one per combination of the facts some paths learned.
+ */
+static bool subsumed(struct run *R, uint32_t node, struct node_set *set, uint32_t id)
+{
+	uint64_t core = state_pool_core_hash(&R->pool, id);
+	uint32_t kept = 0;
+
+	for (uint32_t i = 0; i < set->n; i++) {
+		uint32_t other = set->ids[i];
+		if (state_pool_core_hash(&R->pool, other) == core) {
+			if (state_pool_subsumes(&R->pool, other, id)) {
+				set->n = kept + (set->n - i);	/* keep the rest */
+				memmove(set->ids + kept, set->ids + i, (set->n - kept) * sizeof(*set->ids));
+				return true;
+			}
+			if (state_pool_subsumes(&R->pool, id, other)) {
+				worklist_drop(&R->work, node, other);	/* id covers it */
+				continue;
+			}
+		}
+		set->ids[kept++] = other;
+	}
+	set->n = kept;
+	return false;
 }
 
 /* A state reaches a node: queue it unless the node has seen it already.
@@ -172,6 +223,8 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 	for (uint32_t i = 0; i < set->n; i++)
 		if (set->ids[i] == id)
 			return;
+	if (subsumed(R, node, set, id))
+		return;
 	if (set->n < (uint32_t)R->max_states) {
 		if (set->n == set->cap) {
 			set->cap = set->cap ? set->cap * 2 : 2;
@@ -411,8 +464,11 @@ static void do_release(struct run *R, struct path_state *s, uint32_t node)
 	bool hooked = hi >= 0 ? s->held[hi].hooked : api_hooked(R, n->rule);
 	if (hooked)
 		run_all(R, s, FW_RELEASE, node, PROG_RELEASE, 0, -1, 0);
-	if (hi < 0)
-		return;		/* released a lock this function did not take */
+	if (hi < 0) {		/* released a lock this function did not take */
+		if (R->hooks->on_unheld_release)
+			R->hooks->on_unheld_release(R->hooks->ctx, node, n->lock);
+		return;
+	}
 	judge_release(R, s, hi, node);
 	state_remove_held(s, hi);
 	s->released_any = 1;
@@ -711,12 +767,15 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	state_pool_init(&R.pool, cfg->nmodels);
 	shortcuts_build(&R.next, fn);
 	liveness_compute(&R.live, fn, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
+	reg_liveness_compute(&R.live_regs, cfg, fn, R.next.inert);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
+
+	worklist_init(&R.work, fn, &R.next);
 
 	memset(&init, 0, sizeof(init));
 	visit(&R, fn->entry, &init);
-	for (size_t steps = 1; R.work.n; steps++) {
-		struct work w = R.work.v[--R.work.n];
+	struct work w;
+	for (size_t steps = 1; worklist_pop(&R.work, &w); steps++) {
 		if ((steps % DEADLINE_CHECK_STEPS == 0 && past_deadline(cfg, stats)) || over_budget(&R))
 			break;
 		step(&R, w.node, w.state);
@@ -726,8 +785,9 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	for (size_t i = 0; i < fn->nodes.n; i++)
 		free(R.sets[i].ids);
 	free(R.sets);
-	VEC_FREE(R.work);
+	worklist_free(&R.work);
 	state_pool_free(&R.pool);
 	liveness_free(&R.live);
+	reg_liveness_free(&R.live_regs);
 	shortcuts_free(&R.next);
 }

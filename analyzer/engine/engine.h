@@ -90,6 +90,8 @@ struct eng_hooks {
 	/* a return, with the locks still held on this path and the truth of
 	 * the value returned (0 or 1; -1 unknown) */
 	void (*on_return)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held, int returned);
+	/* a release of a lock this path does not hold: the caller's */
+	void (*on_unheld_release)(void *ctx, uint32_t node, str_id lock);
 };
 
 struct engine_stats {

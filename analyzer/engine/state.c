@@ -21,6 +21,7 @@ void state_pool_free(struct state_pool *p)
 	VEC_FREE(p->bytes);
 	VEC_FREE(p->offset);
 	VEC_FREE(p->hashes);
+	VEC_FREE(p->core_hashes);
 	free(p->slots);
 	p->slots = NULL;
 }
@@ -86,6 +87,15 @@ static void pool_rehash(struct state_pool *p)
 	}
 }
 
+/* The hash of a packed state with its facts and their count left out. */
+static uint64_t core_hash(const struct path_state *s, const unsigned char *packed, size_t n)
+{
+	unsigned char counts[4] = { s->nheld, s->nwrites, 0, s->released_any };
+	size_t facts = (size_t)s->nfacts * sizeof(s->facts[0]);
+
+	return hash_content(packed + 4, n - 4 - facts, hash_content(counts, 4, HASH_SEED));
+}
+
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 {
 	size_t n = pack(s, p->nmachines, p->scratch);
@@ -103,6 +113,7 @@ uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 	uint32_t id = (uint32_t)p->offset.n;
 	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
 	VEC_PUSH(p->hashes, h);
+	VEC_PUSH(p->core_hashes, core_hash(s, p->scratch, n));
 	VEC_GROW(p->bytes, p->bytes.n + n);
 	memcpy(p->bytes.v + p->bytes.n, p->scratch, n);
 	p->bytes.n += n;
@@ -208,3 +219,31 @@ void state_forget_fact(struct path_state *s, str_id key)
 	s->nfacts--;
 	memset(&s->facts[s->nfacts], 0, sizeof(s->facts[0]));
 }
+
+bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t id)
+{
+	const unsigned char *g = p->bytes.v + p->offset.v[general], *s = p->bytes.v + p->offset.v[id];
+	size_t glen = packed_len(p, general), slen = packed_len(p, id);
+	int gn = g[2], sn = s[2];	/* nfacts (pack()) */
+	size_t gcore = glen - (size_t)gn * sizeof(struct fact), score = slen - (size_t)sn * sizeof(struct fact);
+	struct fact gf, sf;
+
+	if (gn > sn || g[0] != s[0] || g[1] != s[1] || g[3] != s[3] || gcore != score ||
+	    memcmp(g + 4, s + 4, gcore - 4))
+		return false;
+	/* both fact lists are sorted by key: one merge pass */
+	for (int i = 0, j = 0; i < gn; i++, j++) {
+		memcpy(&gf, g + gcore + (size_t)i * sizeof(gf), sizeof(gf));
+		for (;; j++) {
+			if (j == sn)
+				return false;
+			memcpy(&sf, s + score + (size_t)j * sizeof(sf), sizeof(sf));
+			if (sf.key >= gf.key)
+				break;
+		}
+		if (sf.key != gf.key || sf.value != gf.value)
+			return false;
+	}
+	return true;
+}
+

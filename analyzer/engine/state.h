@@ -108,6 +108,8 @@ struct state_pool {
 	VEC(unsigned char) bytes;	/* packed states, back to back */
 	VEC(uint32_t) offset;		/* offset.v[id]: where state id starts */
 	VEC(uint64_t) hashes;		/* hashes.v[id]: hash of its packed bytes */
+	VEC(uint64_t) core_hashes;	/* core_hashes.v[id]: the same without its
+					 * facts (state_subsumes) */
 	uint32_t *slots;		/* open addressing; 0 empty, else id+1 */
 	size_t nslots;
 	int nmachines;
@@ -119,6 +121,16 @@ void state_pool_free(struct state_pool *p);
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s);
 /* Unpack state id into *out (a full path_state, unused slots zero). */
 void state_pool_get(const struct state_pool *p, uint32_t id, struct path_state *out);
+/* Hash of state id without its facts: equal for states that differ only
+ * in their facts. */
+static inline uint64_t state_pool_core_hash(const struct state_pool *p, uint32_t id)
+{
+	return p->core_hashes.v[id];
+}
+/* Does state `general` take every path from a node that state `id` takes:
+ * the same locks, writes and machines, and facts that are a subset of
+ * id's?  (A fact only narrows the branches a path takes.) */
+bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t id);
 /* Bytes the pool's packed states take (the engine's memory budget). */
 static inline size_t state_pool_bytes(const struct state_pool *p)
 {

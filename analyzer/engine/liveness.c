@@ -147,14 +147,17 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
 		L->kill[i] = (int32_t)key_index(L, killed_key(&fn->nodes.v[i]));
 	}
 	uint64_t *out = xcalloc(L->words, sizeof(*out));
+	uint32_t *order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*order));
 	bool changed = true;
-	/* backward problem: sweeping from the last node converges in a few
-	 * rounds on the frontend's mostly forward node order */
+	/* backward problem: sweeps in postorder converge in a few rounds,
+	 * also where spliced callees' nodes come after their callers' */
+	ir_postorder(fn, order);
 	while (changed) {
 		changed = false;
-		for (size_t i = fn->nodes.n; i-- > 0;)
-			changed |= update_node(L, fn, (uint32_t)i, out);
+		for (size_t i = 0; i < fn->nodes.n; i++)
+			changed |= update_node(L, fn, order[i], out);
 	}
+	free(order);
 	free(out);
 }
 

@@ -124,14 +124,16 @@ void reg_liveness_compute(struct reg_liveness *L, const struct engine_config *cf
 			add_node(&effect[i], cfg, &cfg->rules->models.v[cfg->models[slot]], slot,
 				 &fn->nodes.v[i]);
 	}
+	uint32_t *order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*order));
 	bool changed = true;
-	/* backward problem: sweeping from the last node converges in a few
-	 * rounds on the frontend's mostly forward node order */
+	/* backward problem: sweeps in postorder converge in a few rounds */
+	ir_postorder(fn, order);
 	while (changed) {
 		changed = false;
-		for (size_t i = fn->nodes.n; i-- > 0;)
-			changed |= update_node(L, fn, (uint32_t)i, &effect[i]);
+		for (size_t i = 0; i < fn->nodes.n; i++)
+			changed |= update_node(L, fn, order[i], &effect[order[i]]);
 	}
+	free(order);
 	free(effect);
 }
 

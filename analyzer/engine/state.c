@@ -22,6 +22,7 @@ void state_pool_free(struct state_pool *p)
 	VEC_FREE(p->offset);
 	VEC_FREE(p->hashes);
 	VEC_FREE(p->core_hashes);
+	VEC_FREE(p->fact_bits);
 	free(p->slots);
 	p->slots = NULL;
 }
@@ -96,10 +97,26 @@ static uint64_t core_hash(const struct path_state *s, const unsigned char *packe
 	return hash_content(packed + 4, n - 4 - facts, hash_content(counts, 4, HASH_SEED));
 }
 
+/* fact_bits of s: one of 64 bits per fact. */
+static uint64_t fact_bits(const struct path_state *s)
+{
+	uint64_t bits = 0;
+
+	for (int i = 0; i < s->nfacts; i++) {
+		uint64_t h = ((uint64_t)s->facts[i].key * 0x9E3779B97F4A7C15ULL) ^
+			     ((uint64_t)s->facts[i].value * 0xC2B2AE3D27D4EB4FULL);
+		h *= 0x9E3779B97F4A7C15ULL;
+		bits |= 1ULL << (h >> 58);
+	}
+	return bits;
+}
+
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 {
 	size_t n = pack(s, p->nmachines, p->scratch);
-	uint64_t h = hash_content(p->scratch, n, HASH_SEED);
+	size_t facts = (size_t)s->nfacts * sizeof(s->facts[0]);
+	uint64_t core = core_hash(s, p->scratch, n);
+	uint64_t h = hash_content(p->scratch + n - facts, facts, core);	/* the facts after the rest */
 	size_t mask = p->nslots - 1;
 	size_t i = (size_t)h & mask;
 
@@ -113,7 +130,8 @@ uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 	uint32_t id = (uint32_t)p->offset.n;
 	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
 	VEC_PUSH(p->hashes, h);
-	VEC_PUSH(p->core_hashes, core_hash(s, p->scratch, n));
+	VEC_PUSH(p->core_hashes, core);
+	VEC_PUSH(p->fact_bits, fact_bits(s));
 	VEC_GROW(p->bytes, p->bytes.n + n);
 	memcpy(p->bytes.v + p->bytes.n, p->scratch, n);
 	p->bytes.n += n;
@@ -220,24 +238,18 @@ void state_forget_fact(struct path_state *s, str_id key)
 	memset(&s->facts[s->nfacts], 0, sizeof(s->facts[0]));
 }
 
-bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t id)
+/* Are the packed facts g[0..gn) a subset of s[0..sn)?  Both lists are
+ * sorted by key: one merge pass. */
+static bool facts_subset(const unsigned char *g, int gn, const unsigned char *s, int sn)
 {
-	const unsigned char *g = p->bytes.v + p->offset.v[general], *s = p->bytes.v + p->offset.v[id];
-	size_t glen = packed_len(p, general), slen = packed_len(p, id);
-	int gn = g[2], sn = s[2];	/* nfacts (pack()) */
-	size_t gcore = glen - (size_t)gn * sizeof(struct fact), score = slen - (size_t)sn * sizeof(struct fact);
 	struct fact gf, sf;
 
-	if (gn > sn || g[0] != s[0] || g[1] != s[1] || g[3] != s[3] || gcore != score ||
-	    memcmp(g + 4, s + 4, gcore - 4))
-		return false;
-	/* both fact lists are sorted by key: one merge pass */
 	for (int i = 0, j = 0; i < gn; i++, j++) {
-		memcpy(&gf, g + gcore + (size_t)i * sizeof(gf), sizeof(gf));
+		memcpy(&gf, g + (size_t)i * sizeof(gf), sizeof(gf));
 		for (;; j++) {
 			if (j == sn)
 				return false;
-			memcpy(&sf, s + score + (size_t)j * sizeof(sf), sizeof(sf));
+			memcpy(&sf, s + (size_t)j * sizeof(sf), sizeof(sf));
 			if (sf.key >= gf.key)
 				break;
 		}
@@ -245,5 +257,17 @@ bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t 
 			return false;
 	}
 	return true;
+}
+
+bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t id)
+{
+	const unsigned char *g = p->bytes.v + p->offset.v[general], *s = p->bytes.v + p->offset.v[id];
+	size_t glen = packed_len(p, general), slen = packed_len(p, id);
+	int gn = g[2], sn = s[2];	/* nfacts (pack()) */
+	size_t gcore = glen - (size_t)gn * sizeof(struct fact), score = slen - (size_t)sn * sizeof(struct fact);
+
+	/* the facts first: they differ more often than the rest */
+	return !(p->fact_bits.v[general] & ~p->fact_bits.v[id]) && gn <= sn && g[0] == s[0] && g[1] == s[1] && g[3] == s[3] && gcore == score &&
+	       facts_subset(g + gcore, gn, s + score, sn) && !memcmp(g + 4, s + 4, gcore - 4);
 }
 

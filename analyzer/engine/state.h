@@ -109,7 +109,11 @@ struct state_pool {
 	VEC(uint32_t) offset;		/* offset.v[id]: where state id starts */
 	VEC(uint64_t) hashes;		/* hashes.v[id]: hash of its packed bytes */
 	VEC(uint64_t) core_hashes;	/* core_hashes.v[id]: the same without its
-					 * facts (state_subsumes) */
+					 * facts (state_pool_subsumes) */
+	VEC(uint64_t) fact_bits;	/* fact_bits.v[id]: a bit per fact (key and
+					 * value) it knows, hashed: a state whose
+					 * bits are not within another's knows a
+					 * fact the other does not */
 	uint32_t *slots;		/* open addressing; 0 empty, else id+1 */
 	size_t nslots;
 	int nmachines;

@@ -311,3 +311,54 @@ void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, str
 	if (u->functions.n && u->functions.v[u->functions.n - 1] == fn)
 		ir_dump_fnptrs(u, out);
 }
+
+struct dfs_frame {
+	uint32_t node, next;
+};
+
+/* Append to order[*post..] the nodes not yet seen that root reaches, in
+ * postorder.  stack holds fn->nodes.n frames. */
+static void postorder_from(const struct ir_function *fn, uint32_t root, struct dfs_frame *stack, bool *seen,
+			   uint32_t *order, size_t *post)
+{
+	size_t top = 0;
+
+	if (seen[root])
+		return;
+	seen[root] = true;
+	stack[top++] = (struct dfs_frame){ root, 0 };
+	while (top) {
+		struct dfs_frame *f = &stack[top - 1];
+		uint32_t ns;
+		const struct ir_edge *e = ir_succs(fn, f->node, &ns);
+		if (f->next < ns) {
+			uint32_t to = e[f->next++].to;
+			if (!seen[to]) {
+				seen[to] = true;
+				assert(top < fn->nodes.n);
+				stack[top++] = (struct dfs_frame){ to, 0 };
+			}
+			continue;
+		}
+		order[(*post)++] = f->node;
+		top--;
+	}
+}
+
+void ir_postorder(const struct ir_function *fn, uint32_t *order)
+{
+	size_t nn = fn->nodes.n, post = 0;
+
+	assert(fn->finalized);
+	if (!nn)
+		return;
+	struct dfs_frame *stack = xcalloc(nn, sizeof(*stack));
+	bool *seen = xcalloc(nn, sizeof(*seen));
+	if (fn->entry != IR_NONE)
+		postorder_from(fn, fn->entry, stack, seen, order, &post);
+	for (uint32_t i = 0; i < nn; i++)
+		postorder_from(fn, i, stack, seen, order, &post);
+	assert(post == nn);
+	free(seen);
+	free(stack);
+}

@@ -295,6 +295,15 @@ static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint3
 	return fn->succs.v + fn->nodes.v[node].succ_off;
 }
 
+/*
+ * Every node of fn (finalized) in postorder of a depth-first walk from the
+ * entry along its edges, then the nodes the entry does not reach: the order
+ * in which a backward dataflow problem converges in a few sweeps (a
+ * successor comes before its predecessors but for loops' back edges).
+ * order must hold fn->nodes.n entries.
+ */
+void ir_postorder(const struct ir_function *fn, uint32_t *order);
+
 const char *ir_op_name(enum ir_op op);
 /* Human-readable dump of a function, for --dump-ir and tests. */
 void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out);

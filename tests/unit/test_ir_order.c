@@ -1,0 +1,70 @@
+/*
+ * test_ir_order.c - ir_postorder(): every node once, a node after all its
+ * successors but for loops' back edges, the nodes the entry does not reach
+ * last.
+ */
+#include "ir/ir.h"
+#include "testlib.h"
+
+#include <stdlib.h>
+
+static struct ir_function *F;
+
+static uint32_t add(uint32_t after)
+{
+	struct ir_node n = ir_node_make(IR_NOP);
+	uint32_t id = ir_add_node(F, &n);
+
+	if (after != IR_NONE)
+		ir_add_edge(F, after, id, IR_EDGE_NEXT);
+	return id;
+}
+
+static size_t position(const uint32_t *order, size_t n, uint32_t node)
+{
+	for (size_t i = 0; i < n; i++)
+		if (order[i] == node)
+			return i;
+	return n;
+}
+
+/* entry -> a -> join; entry -> b -> join; join -> head <-> body; head ->
+ * ret; a node numbered before the others' callers (a spliced callee's
+ * nodes come after their caller's), and an unreached node. */
+static void test_postorder(void)
+{
+	struct ir_unit *u = ir_unit_new("t.c");
+	F = ir_fn_new(u, "order");
+	uint32_t entry = add(IR_NONE);
+	uint32_t unreached = add(IR_NONE);
+	uint32_t join = add(IR_NONE);
+	uint32_t a = add(entry), b = add(entry);
+	ir_add_edge(F, a, join, IR_EDGE_NEXT);
+	ir_add_edge(F, b, join, IR_EDGE_NEXT);
+	uint32_t head = add(join), body = add(head);
+	ir_add_edge(F, body, head, IR_EDGE_NEXT);
+	uint32_t ret = add(head);
+	ir_fn_finalize(F);
+
+	size_t n = F->nodes.n;
+	uint32_t *order = calloc(n, sizeof(*order));
+	ir_postorder(F, order);
+	for (uint32_t i = 0; i < n; i++)
+		CHECK(position(order, n, i) < n);	/* every node, so once each */
+	CHECK(position(order, n, ret) < position(order, n, head));
+	CHECK(position(order, n, body) < position(order, n, head));
+	CHECK(position(order, n, head) < position(order, n, join));
+	CHECK(position(order, n, join) < position(order, n, a));
+	CHECK(position(order, n, join) < position(order, n, b));
+	CHECK(position(order, n, a) < position(order, n, entry));
+	CHECK(position(order, n, entry) == n - 2);
+	CHECK(order[n - 1] == unreached);
+	free(order);
+	ir_unit_free(u);
+}
+
+int main(void)
+{
+	test_postorder();
+	TEST_DONE();
+}

@@ -19,6 +19,12 @@
  * releases it on conditions the analysis does not correlate has its
  * release after its acquire: its callers keep their note.)
  *
+ * A lock taken in a loop that does not release it takes tokens of a
+ * counting semaphore (mthca_cmd_use_polling() and mlx4's drain event_sem
+ * with `for (i = 0; i < max_cmds; ++i) down(&event_sem);`): the loop that
+ * may run no time is not the path of a caller's concern, and the tokens go
+ * back elsewhere by design: no note for it.
+ *
  * The annotations are also checked against the body: a function that says
  * __must_hold(x) or __acquires(x) must return with x held on every path,
  * one that says __releases(x) must return without it.
@@ -26,6 +32,7 @@
 #include "checks.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 struct held_at_return {
 	str_id lock;
@@ -89,6 +96,48 @@ static void mmio007_unheld_release(struct check_ctx *ctx, void *scratch, uint32_
 		if (st->unheld_releases.v[i] == node)
 			return;
 	VEC_PUSH(st->unheld_releases, node);
+}
+
+/* Mark in seen every node `from` reaches (itself only through a cycle). */
+static void reach(const struct ir_function *fn, uint32_t from, bool *seen)
+{
+	VEC(uint32_t) todo = VEC_INIT;
+
+	VEC_PUSH(todo, from);
+	while (todo.n) {
+		uint32_t n = todo.v[--todo.n], ns;
+		const struct ir_edge *e = ir_succs(fn, n, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			if (!seen[e[k].to]) {
+				seen[e[k].to] = true;
+				VEC_PUSH(todo, e[k].to);
+			}
+	}
+	VEC_FREE(todo);
+}
+
+/* Is the acquire that holds h at a return in a loop that releases h's
+ * lock nowhere (its strongly connected component has no release of it)? */
+static bool taken_repeatedly(const struct check_ctx *ctx, const struct held_at_return *h)
+{
+	const struct ir_function *fn = ctx->fn;
+	uint32_t a = h->view.acquire_node;
+	bool *from_a = xcalloc(fn->nodes.n, sizeof(*from_a)), *from_r = xcalloc(fn->nodes.n, sizeof(*from_r));
+	bool drain;
+
+	reach(fn, a, from_a);
+	drain = from_a[a];
+	for (uint32_t r = 0; r < fn->nodes.n && drain; r++) {
+		const struct ir_node *n = &fn->nodes.v[r];
+		if (n->op != IR_RELEASE || n->lock != h->lock || !from_a[r])
+			continue;
+		memset(from_r, 0, fn->nodes.n * sizeof(*from_r));
+		reach(fn, r, from_r);
+		drain = !from_r[a];	/* the release is in the loop */
+	}
+	free(from_a);
+	free(from_r);
+	return drain;
 }
 
 /* Are nodes a and b in the same body: the function's own, or one copy of
@@ -221,6 +270,7 @@ static void mmio007_end(struct check_ctx *ctx, void *scratch)
 			if (!path_holds(st, r, h->lock) && st->returns.v[r] < h->free_return)
 				h->free_return = st->returns.v[r];	/* IR_NONE is the largest */
 		if (h->free_return != IR_NONE && !annotated(ctx, h->lock) && !value_tells(st, h->lock) &&
+		    !taken_repeatedly(ctx, h) &&
 		    !retaken_by_dropper(ctx, st, h))
 			report(ctx, h);
 	}

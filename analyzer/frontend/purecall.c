@@ -8,7 +8,8 @@
  * tlvtype && tlvtype < CHANNEL_TLV_MAX;`.  Keyed by "the result of the
  * last call", the two tests are unrelated and every caller looks like it
  * may return with op_mutex held.  A call of such a function (its body one
- * `return` of an expression over its parameters and constants) is the
+ * `return` of an expression over its parameters, their fields and
+ * constants: also mlx4_is_mfunc(dev), `dev->flags & (...)`) is the
  * same value wherever the same arguments are passed, so it is keyed by its
  * text, "@bnx2x_tlv_supported(tlv)"; a summary applied at a call rewrites
  * the parameters in it to the caller's arguments (interproc/splice.c), so
@@ -22,8 +23,10 @@
 
 #include <stdlib.h>
 
-/* Is e built only from the function's parameters, integer constants and
- * arithmetic, comparison and logical operators? */
+/* Is e built only from the function's parameters, their fields
+ * (`dev->flags`: read as stable as the analysis reads a field tested twice
+ * in one function), integer constants and arithmetic, comparison and
+ * logical operators? */
 static bool over_params(CXCursor e)
 {
 	CXCursor u = fe_unwrap(e);
@@ -38,6 +41,8 @@ static bool over_params(CXCursor e)
 		enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(u));
 		return k == CXCursor_ParmDecl || k == CXCursor_EnumConstantDecl;
 	}
+	case CXCursor_MemberRefExpr:
+		break;	/* its base must be a parameter or a field of one */
 	case CXCursor_UnaryOperator: {
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(u);
 		if (op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not && op != CXUnaryOperator_Minus)

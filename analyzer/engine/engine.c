@@ -308,6 +308,33 @@ static bool reacquire_deadlocks(const struct run *R, const struct path_state *s,
 	       R->r->kinds.v[api->kind].reentry_deadlocks;
 }
 
+/* Is the API of lock node n a sparse context marker (__acquire())? */
+static bool marker_api(const struct run *R, const struct ir_node *n)
+{
+	return R->r->kinds.v[R->r->apis.v[n->rule].kind].marker;
+}
+
+/* __acquire(x): x is held for the contract checks from here, under no
+ * write and with no model program (it is (void)0 to the CPU). */
+static void acquire_marker(struct run *R, struct path_state *s, uint32_t node)
+{
+	const struct ir_node *n = &R->fn->nodes.v[node];
+
+	if (!n->lock || state_find_held(s, n->lock) >= 0)
+		return;
+	if (s->nheld == ENG_MAX_HELD) {
+		R->stats->truncated = true;
+		return;
+	}
+	struct held_lock *h = &s->held[s->nheld++];
+	memset(h, 0, sizeof(*h));
+	h->lock = n->lock;
+	h->acquire_node = node;
+	h->api = (int16_t)n->rule;
+	h->kind = (uint8_t)R->r->apis.v[n->rule].kind;
+	h->marker = 1;
+}
+
 /* The lock is now held on this path.  Returns false when the path cannot
  * continue (reacquire_deadlocks). */
 static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
@@ -317,6 +344,10 @@ static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
 	bool hooked = api_hooked(R, n->rule);
 	int hi = state_find_held(s, n->lock);
 
+	if (marker_api(R, n)) {
+		acquire_marker(R, s, node);
+		return true;
+	}
 	if (hi >= 0 && reacquire_deadlocks(R, s, hi, api))
 		return false;
 	if (hooked) {
@@ -454,6 +485,11 @@ static void do_release(struct run *R, struct path_state *s, uint32_t node)
 	const struct ir_node *n = &R->fn->nodes.v[node];
 	int hi = state_find_held(s, n->lock);
 
+	if (marker_api(R, n)) {	/* __release(x): x is no longer held; no write is judged */
+		if (hi >= 0)
+			state_remove_held(s, hi);
+		return;
+	}
 	if (hi < 0 && n->lock_type) {
 		/* same lock spelled through another pointer: match by type path */
 		for (int i = s->nheld - 1; i >= 0 && hi < 0; i--)
@@ -474,14 +510,27 @@ static void do_release(struct run *R, struct path_state *s, uint32_t node)
 	s->released_any = 1;
 }
 
+/* The held locks a write is made under (a marker protects nothing). */
 static uint8_t exclusive_mask(const struct path_state *s)
 {
 	uint8_t mask = 0;
 
 	for (int i = 0; i < s->nheld; i++)
-		if (!s->held[i].shared)
+		if (!s->held[i].shared && !s->held[i].marker)
 			mask |= (uint8_t)(1u << i);
 	return mask;
+}
+
+/* The views of the locks this path holds, markers left out: the locks a
+ * write or an mmiowb() is made under.  Returns how many. */
+static int real_held(const struct run *R, const struct path_state *s, struct eng_lock *held)
+{
+	int n = 0;
+
+	for (int i = 0; i < s->nheld; i++)
+		if (!s->held[i].marker)
+			held[n++] = lock_view(R, &s->held[i]);
+	return n;
 }
 
 /* Tell a hook which locks this path holds. */
@@ -492,9 +541,8 @@ static void report_held(struct run *R, const struct path_state *s, uint32_t node
 
 	if (!hook)
 		return;
-	for (int i = 0; i < s->nheld; i++)
-		held[i] = lock_view(R, &s->held[i]);
-	hook(R->hooks->ctx, node, s->nheld, held);
+	int n = real_held(R, s, held);
+	hook(R->hooks->ctx, node, n, held);
 }
 
 static void do_write(struct run *R, struct path_state *s, uint32_t node)
@@ -555,9 +603,7 @@ static void do_barrier(struct run *R, struct path_state *s, uint32_t node)
 
 	if (b->is_mmiowb) {
 		struct eng_lock held[ENG_MAX_HELD];
-		for (int i = 0; i < s->nheld; i++)
-			held[i] = lock_view(R, &s->held[i]);
-		struct eng_mmiowb mb = { node, s->nheld, held, s->released_any };
+		struct eng_mmiowb mb = { node, real_held(R, s, held), held, s->released_any };
 		if (R->hooks->on_mmiowb)
 			R->hooks->on_mmiowb(R->hooks->ctx, &mb);
 		/* ghost: followed as if absent, to learn whether it was needed */

@@ -32,7 +32,9 @@ struct held_lock {
 	uint32_t acquire_node;
 	int16_t api;
 	uint8_t kind;
-	uint8_t hooked : 1, shared : 1;
+	uint8_t hooked : 1, shared : 1,
+		marker : 1;		/* a sparse context marker (__acquire()):
+					 * held for the contract checks only */
 };
 
 struct pending_write {

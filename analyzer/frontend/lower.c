@@ -9,6 +9,7 @@
  */
 #include "fe_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -78,6 +79,10 @@ struct prim {
 	const char *name;	/* as written */
 	CXCursor args[8];	/* argument cursors, or null */
 	int nargs;
+	unsigned arg_start[8], arg_end[8];	/* a rule macro's arguments in the
+						 * main file (an expansion may
+						 * drop them: __acquire(x)) */
+	bool arg_text;
 };
 
 /* Argument cursors of a rule macro: the outermost expression inside the
@@ -161,8 +166,12 @@ static void macro_args(struct fn_ctx *f, CXCursor c, const struct macro_use *m, 
 	clang_disposeTokens(f->t->tu, toks, n);
 	clang_visitChildren(c, find_args, &a);
 	p->nargs = a.n;
-	for (int i = 0; i < a.n; i++)
+	p->arg_text = m->file == f->t->main_file;
+	for (int i = 0; i < a.n; i++) {
 		p->args[i] = a.found[i];
+		p->arg_start[i] = a.start[i];
+		p->arg_end[i] = a.end[i];
+	}
 }
 
 static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data)
@@ -261,6 +270,39 @@ static void lower_prim_args(struct fn_ctx *f, const struct prim *p)
 			fe_lower_expr(f, p->args[i]);
 }
 
+/*
+ * The lock a sparse marker names, from the text of its argument: the
+ * macro expands to (void)0, so no expression is left to name it.
+ * `&recv_cq->lock` gives "recv_cq->lock", as fe_lock_identity() names
+ * spin_lock_irq(&recv_cq->lock).  0 when the text is not in the main file.
+ */
+static str_id marker_lock(struct fn_ctx *f, const struct prim *p, int i)
+{
+	const char *src = f->t->u->source;
+	struct strbuf sb = STRBUF_INIT;
+	str_id id = 0;
+
+	if (!p->arg_text || !src || i < 0 || i >= p->nargs || p->arg_end[i] > f->t->u->source_len)
+		return 0;
+	for (unsigned k = p->arg_start[i]; k < p->arg_end[i]; k++)
+		if (!isspace((unsigned char)src[k]))
+			strbuf_addch(&sb, src[k]);
+	const char *t = sb.buf;
+	size_t len = sb.len;
+	while (len >= 2 && t[0] == '(' && t[len - 1] == ')') {
+		t++;
+		len -= 2;
+	}
+	if (len && t[0] == '&') {
+		t++;
+		len--;
+	}
+	if (len)
+		id = strpool_intern_n(f->t->u->strings, t, len);
+	strbuf_release(&sb);
+	return id;
+}
+
 /* Build the event node of a primitive (not linked). */
 static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
 {
@@ -276,9 +318,10 @@ static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
 		const struct lock_api *api = &r->apis.v[p->ref.index];
 		n.op = api->op == LOCK_ACQUIRE ? IR_ACQUIRE : api->op == LOCK_RELEASE ? IR_RELEASE : IR_TRYACQUIRE;
 		CXCursor a = prim_arg(p, api->lock_arg);
-		if (!clang_Cursor_isNull(a)) {
+		if (!clang_Cursor_isNull(a))
 			fe_lock_identity(f, a, &n.lock, &n.lock_type);
-		}
+		else if (r->kinds.v[api->kind].marker)
+			n.lock = marker_lock(f, p, api->lock_arg);
 	} else if (p->ref.kind == REF_ACCESSOR) {
 		const struct accessor *acc = &r->accessors.v[p->ref.index];
 		n.op = acc->dir == MMIO_WRITE ? IR_MMIO_WRITE : IR_MMIO_READ;

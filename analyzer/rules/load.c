@@ -249,7 +249,7 @@ static int each_entry(struct load_ctx *c, json_t *list, const char *key,
 static int load_kind(struct load_ctx *c, json_t *e)
 {
 	static const char *const keys[] = { "name", "description", "hooked", "preempt_rt_hooked", "sleeping",
-					    "reentry_deadlocks", NULL };
+					    "reentry_deadlocks", "marker", NULL };
 	struct lock_kind k = { 0 };
 
 	if (load_check_keys(c, e, "lock kind", keys) < 0 || get_string(c, e, "name", true, "lock_kinds", &k.name) < 0)
@@ -258,7 +258,8 @@ static int load_kind(struct load_ctx *c, json_t *e)
 	    get_bool(c, e, "hooked", false, &k.hooked) < 0 ||
 	    get_bool(c, e, "preempt_rt_hooked", k.hooked, &k.hooked_rt) < 0 ||
 	    get_bool(c, e, "sleeping", false, &k.sleeping) < 0 ||
-	    get_bool(c, e, "reentry_deadlocks", false, &k.reentry_deadlocks) < 0) {
+	    get_bool(c, e, "reentry_deadlocks", false, &k.reentry_deadlocks) < 0 ||
+	    get_bool(c, e, "marker", false, &k.marker) < 0) {
 		free(k.name);
 		free(k.description);
 		return -1;

@@ -30,6 +30,9 @@ struct lock_kind {
 	bool hooked_rt;		/* ... under PREEMPT_RT */
 	bool sleeping;
 	bool reentry_deadlocks;	/* taking it again while held never returns */
+	bool marker;		/* a sparse context marker, not a lock: held for
+				 * the contract checks only, it orders and
+				 * protects nothing */
 };
 
 /* One lock API entry point ("spin_lock_irqsave", "_raw_spin_lock", ...). */

@@ -145,6 +145,11 @@ struct fn_ctx {
 	VEC(struct label) labels;
 	uint32_t switch_dispatch;	/* IR_NONE outside a switch */
 	bool switch_has_default;
+	char *switch_key;		/* a switch on a pure expression: its key
+					 * text, each case a test of it (lower_case) */
+	uint32_t switch_tail;		/* the last case test (its FALSE edge is
+					 * open), or the dispatch itself */
+	uint32_t switch_default;	/* the default label, or IR_NONE */
 	uint32_t stmt_first, stmt_last;	/* lines of the statement being lowered */
 	struct strpool *assigned;	/* variables / members written in the body */
 	struct strpool *trystored;	/* variables once set to a trylock result */

@@ -366,32 +366,117 @@ static void lower_do(struct fn_ctx *f, CXCursor c)
 	f->cur = exit;
 }
 
+/* The switch state lower_switch() saves around a nested switch. */
+struct switch_state {
+	uint32_t dispatch, tail, deflt;
+	bool has_default;
+	char *key;
+};
+
+static void save_switch(const struct fn_ctx *f, struct switch_state *s)
+{
+	s->dispatch = f->switch_dispatch;
+	s->tail = f->switch_tail;
+	s->deflt = f->switch_default;
+	s->has_default = f->switch_has_default;
+	s->key = f->switch_key;
+}
+
+static void restore_switch(struct fn_ctx *f, const struct switch_state *s)
+{
+	free(f->switch_key);
+	f->switch_dispatch = s->dispatch;
+	f->switch_tail = s->tail;
+	f->switch_default = s->deflt;
+	f->switch_has_default = s->has_default;
+	f->switch_key = s->key;
+}
+
+/* Link the way on after the last case test (or the dispatch) to `to`. */
+static void link_switch_tail(struct fn_ctx *f, uint32_t to)
+{
+	fe_link(f, f->switch_tail, to, f->switch_tail == f->switch_dispatch ? IR_EDGE_NEXT : IR_EDGE_FALSE);
+}
+
+/*
+ * A switch on a pure expression (`switch (hw->mac.type)`) dispatches
+ * through a chain of tests, one per case, each keyed `expr==value`: two
+ * switches on one field then take matching cases, as two ifs on it do
+ * (e1000_reset_hw_82571() takes a semaphore in one and releases it in the
+ * other).  Any other switch is one choice among its cases.
+ */
 static void lower_switch(struct fn_ctx *f, CXCursor c)
 {
-	uint32_t saved_dispatch = f->switch_dispatch;
-	bool saved_default = f->switch_has_default;
+	struct switch_state saved;
 	uint32_t exit = fe_new_label(f);
 	cursor_vec kids = VEC_INIT;
+	struct strbuf key = STRBUF_INIT;
 
+	save_switch(f, &saved);
 	fe_children(c, &kids);
 	for (size_t i = 0; i + 1 < kids.n; i++)
 		fe_lower_expr(f, kids.v[i]);
-	uint32_t dispatch = fe_new_node(f, IR_BRANCH, c);
+	bool keyed = kids.n >= 2 && fe_pure_key(f, kids.v[kids.n - 2], &key);
+	uint32_t dispatch = fe_new_node(f, keyed ? IR_NOP : IR_BRANCH, c);
 	fe_emit(f, dispatch);
 	f->cur = IR_NONE;
-	f->switch_dispatch = dispatch;
+	f->switch_dispatch = f->switch_tail = dispatch;
+	f->switch_default = IR_NONE;
 	f->switch_has_default = false;
+	f->switch_key = keyed ? strbuf_detach(&key) : NULL;
 	push_jumps(f, exit, IR_NONE);
 	if (kids.n)
 		fe_lower_stmt(f, kids.v[kids.n - 1]);
 	f->jumps.n--;
 	jump_to(f, exit);
-	if (!f->switch_has_default)
+	if (f->switch_key)
+		link_switch_tail(f, f->switch_default != IR_NONE ? f->switch_default : exit);
+	else if (!f->switch_has_default)
 		fe_link(f, dispatch, exit, IR_EDGE_NEXT);
 	VEC_FREE(kids);
-	f->switch_dispatch = saved_dispatch;
-	f->switch_has_default = saved_default;
+	strbuf_release(&key);
+	restore_switch(f, &saved);
 	f->cur = exit;
+}
+
+/* The value of a case label: an integer constant expression, or an
+ * enumerator (fe_const_value() does not evaluate names). */
+static long long case_value(CXCursor e, bool *ok)
+{
+	CXCursor u = fe_unwrap(e);
+
+	if (clang_getCursorKind(u) == CXCursor_DeclRefExpr) {
+		CXCursor d = clang_getCursorReferenced(u);
+		*ok = clang_getCursorKind(d) == CXCursor_EnumConstantDecl;
+		return *ok ? clang_getEnumConstantDeclValue(d) : 0;
+	}
+	return fe_const_value(e, ok);
+}
+
+/* The way a keyed switch reaches case label lbl: a test of `key==value`
+ * after the previous case's, or the default's place at the chain's end;
+ * false when the case's value is not a constant the frontend reads. */
+static bool link_keyed_case(struct fn_ctx *f, CXCursor c, bool is_default, uint32_t lbl)
+{
+	if (is_default) {
+		f->switch_default = lbl;
+		return true;
+	}
+	cursor_vec kids = VEC_INIT;
+	bool ok = false;
+	fe_children(c, &kids);
+	long long v = kids.n == 2 ? case_value(kids.v[0], &ok) : 0;	/* not a GNU case range */
+	VEC_FREE(kids);
+	if (!ok)
+		return false;
+	char *k = xasprintf("%s==%lld", f->switch_key, v);
+	uint32_t test = fe_new_node(f, IR_BRANCH, c);
+	f->fn->nodes.v[test].cond = strpool_intern(f->t->u->strings, k);
+	free(k);
+	link_switch_tail(f, test);
+	fe_link(f, test, lbl, IR_EDGE_TRUE);
+	f->switch_tail = test;
+	return true;
 }
 
 static void lower_case(struct fn_ctx *f, CXCursor c, bool is_default)
@@ -399,7 +484,16 @@ static void lower_case(struct fn_ctx *f, CXCursor c, bool is_default)
 	cursor_vec kids = VEC_INIT;
 	uint32_t lbl = fe_new_label(f);
 
-	fe_link(f, f->switch_dispatch, lbl, IR_EDGE_NEXT);
+	if (!f->switch_key || !link_keyed_case(f, c, is_default, lbl)) {
+		if (f->switch_key) {	/* a case the chain cannot test: its own arm */
+			uint32_t test = fe_new_node(f, IR_BRANCH, c);
+			link_switch_tail(f, test);
+			fe_link(f, test, lbl, IR_EDGE_TRUE);
+			f->switch_tail = test;
+		} else {
+			fe_link(f, f->switch_dispatch, lbl, IR_EDGE_NEXT);
+		}
+	}
 	jump_to(f, lbl);
 	f->cur = lbl;
 	if (is_default)

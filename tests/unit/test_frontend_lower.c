@@ -241,17 +241,33 @@ static void test_conditions(const struct ir_unit *u)
 
 static void test_flow(const struct ir_unit *u)
 {
+	/* switch (x): a test per case (keyed x==value, the key dropped as
+	 * each is read once); the default after the last; case 0 falls
+	 * through */
 	const struct ir_function *fn = find_fn(u, "f_switch");
-	uint32_t b = nth(fn, IR_BRANCH, 0), ns;
-	const struct ir_edge *e = ir_succs(fn, b, &ns);
-
-	/* case 0, case 1, default: three NEXT edges; case 0 falls through */
-	CHECK(count(fn, IR_BRANCH) == 1 && ns == 3);
-	for (uint32_t k = 0; k < ns; k++)
-		CHECK(e[k].kind == IR_EDGE_NEXT);
+	uint32_t t0 = nth(fn, IR_BRANCH, 0), t1 = nth(fn, IR_BRANCH, 1), ns;
+	CHECK(count(fn, IR_BRANCH) == 2);
+	CHECK(follow(fn, t0, IR_EDGE_TRUE) == nth(fn, IR_MMIO_WRITE, 0));
+	CHECK(follow(fn, t0, IR_EDGE_FALSE) == t1);
+	CHECK(follow(fn, t1, IR_EDGE_TRUE) == nth(fn, IR_MMIO_WRITE, 1));
+	CHECK(follow(fn, t1, IR_EDGE_FALSE) == nth(fn, IR_MMIO_WRITE, 2));
 	uint32_t w1 = follow(fn, nth(fn, IR_MMIO_WRITE, 0), IR_EDGE_NEXT);
 	CHECK(w1 == nth(fn, IR_MMIO_WRITE, 1));
 	CHECK(op_at(fn, follow(fn, w1, IR_EDGE_NEXT)) == IR_RETURN);	/* break */
+
+	/* two switches on one field: their case tests are one key */
+	fn = find_fn(u, "f_switch_twice");
+	CHECK(count(fn, IR_BRANCH) == 2);
+	CHECK_STR(str(u, fn->nodes.v[nth(fn, IR_BRANCH, 0)].cond), "d->flags==4");
+	CHECK_STR(str(u, fn->nodes.v[nth(fn, IR_BRANCH, 1)].cond), "d->flags==4");
+
+	/* switch (call()): one choice, three NEXT edges */
+	fn = find_fn(u, "f_switch_call");
+	uint32_t b = nth(fn, IR_BRANCH, 0);
+	const struct ir_edge *e = ir_succs(fn, b, &ns);
+	CHECK(count(fn, IR_BRANCH) == 1 && ns == 3);
+	for (uint32_t k = 0; k < ns; k++)
+		CHECK(e[k].kind == IR_EDGE_NEXT);
 
 	/* for (;;) { if (readl()) break; } writel(); */
 	fn = find_fn(u, "f_forever");

@@ -58,6 +58,37 @@ void f_switch(struct dev *d, int x)
 	}
 }
 
+void f_switch_twice(struct dev *d)
+{
+	switch (d->flags) {
+	case 4:
+		spin_lock(&d->lock);
+		break;
+	}
+	writel(4, d->regs);
+	switch (d->flags) {
+	case 4:
+		spin_unlock(&d->lock);
+		break;
+	}
+}
+
+int f_next_case(struct dev *d);
+
+void f_switch_call(struct dev *d)
+{
+	switch (f_next_case(d)) {
+	case 0:
+		writel(0, d->regs);
+		break;
+	case 1:
+		writel(1, d->regs + 4);
+		break;
+	default:
+		writel(2, d->regs + 8);
+	}
+}
+
 void f_forever(struct dev *d)
 {
 	for (;;) {

@@ -10,14 +10,19 @@
 
 static struct ir_function *F;
 
-static uint32_t add(uint32_t after)
+static uint32_t add_op(enum ir_op op, uint32_t after)
 {
-	struct ir_node n = ir_node_make(IR_NOP);
+	struct ir_node n = ir_node_make(op);
 	uint32_t id = ir_add_node(F, &n);
 
 	if (after != IR_NONE)
 		ir_add_edge(F, after, id, IR_EDGE_NEXT);
 	return id;
+}
+
+static uint32_t add(uint32_t after)
+{
+	return add_op(IR_NOP, after);
 }
 
 static size_t position(const uint32_t *order, size_t n, uint32_t node)
@@ -36,14 +41,14 @@ static void test_postorder(void)
 	struct ir_unit *u = ir_unit_new("t.c");
 	F = ir_fn_new(u, "order");
 	uint32_t entry = add(IR_NONE);
-	uint32_t unreached = add(IR_NONE);
+	uint32_t unreached = add_op(IR_RETURN, IR_NONE);
 	uint32_t join = add(IR_NONE);
 	uint32_t a = add(entry), b = add(entry);
 	ir_add_edge(F, a, join, IR_EDGE_NEXT);
 	ir_add_edge(F, b, join, IR_EDGE_NEXT);
 	uint32_t head = add(join), body = add(head);
 	ir_add_edge(F, body, head, IR_EDGE_NEXT);
-	uint32_t ret = add(head);
+	uint32_t ret = add_op(IR_RETURN, head);
 	ir_fn_finalize(F);
 
 	size_t n = F->nodes.n;

@@ -11,42 +11,25 @@
  * pair, counted in ndropped until the set grows. */
 #define TOMBSTONE UINT64_MAX
 
+/* shortcut_succs() as an ir_succ_fn. */
+static const struct ir_edge *shortcut_edges(const void *sc, uint32_t node, uint32_t *n)
+{
+	return shortcut_succs(sc, node, n);
+}
+
 /* rank[n] = n's place in reverse postorder of a depth-first walk from the
- * entry along sc's edges; unreached nodes get ranks after every reached
- * one.  Iterative: spliced functions are deep. */
+ * entry along sc's edges; unreached nodes rank after every reached one. */
 static void rank_nodes(uint32_t *rank, const struct ir_function *fn, const struct shortcuts *sc)
 {
 	size_t nn = fn->nodes.n;
-	struct frame { uint32_t node, next; } *stack = xcalloc(nn + 1, sizeof(*stack));
-	bool *seen = xcalloc(nn, sizeof(*seen));
-	uint32_t post = 0, *order = xcalloc(nn, sizeof(*order));
-	size_t top = 0;
+	uint32_t *order = xcalloc(nn, sizeof(*order));
+	size_t reached = ir_postorder_graph(nn, fn->entry, shortcut_edges, sc, order);
 
-	stack[top++] = (struct frame){ fn->entry, 0 };
-	seen[fn->entry] = true;
-	while (top) {
-		struct frame *f = &stack[top - 1];
-		uint32_t ns;
-		const struct ir_edge *e = shortcut_succs(sc, f->node, &ns);
-		if (f->next < ns) {
-			uint32_t to = e[f->next++].to;
-			if (!seen[to]) {
-				seen[to] = true;
-				assert(top < nn + 1);
-				stack[top++] = (struct frame){ to, 0 };
-			}
-			continue;
-		}
-		order[post++] = f->node;	/* postorder */
-		top--;
-	}
 	for (uint32_t i = 0; i < nn; i++)
 		rank[i] = UINT32_MAX;
-	for (uint32_t i = 0; i < post; i++)
-		rank[order[i]] = post - 1 - i;
+	for (size_t i = 0; i < reached; i++)
+		rank[order[i]] = (uint32_t)(reached - 1 - i);
 	free(order);
-	free(seen);
-	free(stack);
 }
 
 void worklist_init(struct worklist *w, const struct ir_function *fn, const struct shortcuts *sc)

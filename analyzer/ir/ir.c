@@ -316,9 +316,16 @@ struct dfs_frame {
 	uint32_t node, next;
 };
 
+/* A graph walked by postorder_from(): its successor function and itself. */
+struct dfs_graph {
+	ir_succ_fn succs;
+	const void *graph;
+	size_t nnodes;
+};
+
 /* Append to order[*post..] the nodes not yet seen that root reaches, in
- * postorder.  stack holds fn->nodes.n frames. */
-static void postorder_from(const struct ir_function *fn, uint32_t root, struct dfs_frame *stack, bool *seen,
+ * postorder.  stack holds g->nnodes frames. */
+static void postorder_from(const struct dfs_graph *g, uint32_t root, struct dfs_frame *stack, bool *seen,
 			   uint32_t *order, size_t *post)
 {
 	size_t top = 0;
@@ -330,12 +337,12 @@ static void postorder_from(const struct ir_function *fn, uint32_t root, struct d
 	while (top) {
 		struct dfs_frame *f = &stack[top - 1];
 		uint32_t ns;
-		const struct ir_edge *e = ir_succs(fn, f->node, &ns);
+		const struct ir_edge *e = g->succs(g->graph, f->node, &ns);
 		if (f->next < ns) {
 			uint32_t to = e[f->next++].to;
 			if (!seen[to]) {
 				seen[to] = true;
-				assert(top < fn->nodes.n);
+				assert(top < g->nnodes);
 				stack[top++] = (struct dfs_frame){ to, 0 };
 			}
 			continue;
@@ -345,20 +352,34 @@ static void postorder_from(const struct ir_function *fn, uint32_t root, struct d
 	}
 }
 
-void ir_postorder(const struct ir_function *fn, uint32_t *order)
+size_t ir_postorder_graph(size_t nnodes, uint32_t entry, ir_succ_fn succs, const void *graph, uint32_t *order)
 {
-	size_t nn = fn->nodes.n, post = 0;
+	struct dfs_graph g = { succs, graph, nnodes };
+	size_t post = 0, reached;
 
-	assert(fn->finalized);
-	if (!nn)
-		return;
-	struct dfs_frame *stack = xcalloc(nn, sizeof(*stack));
-	bool *seen = xcalloc(nn, sizeof(*seen));
-	if (fn->entry != IR_NONE)
-		postorder_from(fn, fn->entry, stack, seen, order, &post);
-	for (uint32_t i = 0; i < nn; i++)
-		postorder_from(fn, i, stack, seen, order, &post);
-	assert(post == nn);
+	if (!nnodes)
+		return 0;
+	struct dfs_frame *stack = xcalloc(nnodes, sizeof(*stack));
+	bool *seen = xcalloc(nnodes, sizeof(*seen));
+	if (entry != IR_NONE)
+		postorder_from(&g, entry, stack, seen, order, &post);
+	reached = post;
+	for (uint32_t i = 0; i < nnodes; i++)
+		postorder_from(&g, i, stack, seen, order, &post);
+	assert(post == nnodes);
 	free(seen);
 	free(stack);
+	return reached;
+}
+
+/* ir_succs() as an ir_succ_fn. */
+static const struct ir_edge *function_succs(const void *fn, uint32_t node, uint32_t *n)
+{
+	return ir_succs(fn, node, n);
+}
+
+void ir_postorder(const struct ir_function *fn, uint32_t *order)
+{
+	assert(fn->finalized);
+	ir_postorder_graph(fn->nodes.n, fn->entry, function_succs, fn, order);
 }

@@ -303,6 +303,12 @@ static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint3
  * order must hold fn->nodes.n entries.
  */
 void ir_postorder(const struct ir_function *fn, uint32_t *order);
+/* The successors of `node` in a graph over a function's nodes: its own
+ * edges, or the engine's shortcut edges. */
+typedef const struct ir_edge *(*ir_succ_fn)(const void *graph, uint32_t node, uint32_t *n);
+/* ir_postorder() over any such graph of nnodes nodes; returns how many the
+ * entry reaches (they come first). */
+size_t ir_postorder_graph(size_t nnodes, uint32_t entry, ir_succ_fn succs, const void *graph, uint32_t *order);
 
 const char *ir_op_name(enum ir_op op);
 /* Human-readable dump of a function, for --dump-ir and tests. */

@@ -68,18 +68,29 @@ static void free_findings(struct finding_vec *out)
 	free(out->v);
 }
 
-/* Run with `models` and compare with "RULE@model:line" expectations. */
-static void expect(struct builder *b, const char *models, const char *const *want, int nwant)
+/* Run every check under `models` with a bound of max_states per node
+ * (0: the default). */
+static void run_bounded(struct builder *b, const char *models, int max_states, struct finding_vec *out,
+			struct engine_stats *st)
 {
 	struct engine_config cfg = { 0 };
 	struct strbuf err = STRBUF_INIT;
-	struct finding_vec out = { NULL, 0, 0 };
-	struct engine_stats st;
 
 	ir_fn_finalize(b->fn);
 	CHECK(engine_config_models(&cfg, R, models, &err) == 0);
 	checks_configure(&cfg, R);
-	checks_run_function(&cfg, b->u, b->fn, NULL, "t.c", &out, &st);
+	cfg.max_states = max_states;
+	checks_run_function(&cfg, b->u, b->fn, NULL, "t.c", out, st);
+	strbuf_release(&err);
+}
+
+/* Run with `models` and compare with "RULE@model:line" expectations. */
+static void expect(struct builder *b, const char *models, const char *const *want, int nwant)
+{
+	struct finding_vec out = { NULL, 0, 0 };
+	struct engine_stats st;
+
+	run_bounded(b, models, 0, &out, &st);
 	int matched = 0;
 	for (size_t i = 0; i < out.n; i++) {
 		char key[128];
@@ -101,7 +112,6 @@ static void expect(struct builder *b, const char *models, const char *const *wan
 	for (size_t i = 0; i < out.n; i++)
 		CHECK(strlen(out.v[i].fingerprint) == 16);
 	free_findings(&out);
-	strbuf_release(&err);
 	ir_unit_free(b->u);
 }
 
@@ -431,20 +441,6 @@ static void b_optional_write(struct builder *b, int i)
 	b->last = join;
 }
 
-/* Run every check under `models` with a bound of max_states per node. */
-static void run_bounded(struct builder *b, const char *models, int max_states, struct finding_vec *out,
-			struct engine_stats *st)
-{
-	struct engine_config cfg = { 0 };
-	struct strbuf err = STRBUF_INIT;
-
-	ir_fn_finalize(b->fn);
-	CHECK(engine_config_models(&cfg, R, models, &err) == 0);
-	checks_configure(&cfg, R);
-	cfg.max_states = max_states;
-	checks_run_function(&cfg, b->u, b->fn, NULL, "t.c", out, st);
-	strbuf_release(&err);
-}
 
 /*
  * Writes outside any lock on some paths before a section, under

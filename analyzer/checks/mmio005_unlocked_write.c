@@ -78,7 +78,7 @@ struct lock_evidence {
 struct mmio005_fn {
 	VEC(struct write_site) sites;	/* this function's, by top node */
 	bool setup;			/* runs before the device is shared */
-	uint8_t *after_irq;		/* open path: per node, reachable from an
+	bool *after_irq;		/* open path: per node, reachable from an
 					 * interrupt registration; NULL otherwise */
 };
 
@@ -129,32 +129,20 @@ static bool registers_irq(const struct check_ctx *ctx, const struct ir_node *n)
 /* Nodes an interrupt registration can precede; NULL when the function
  * registers none (then nothing of it is setup: its interrupt was
  * requested elsewhere, at probe). */
-static uint8_t *nodes_after_irq(const struct check_ctx *ctx)
+static bool *nodes_after_irq(const struct check_ctx *ctx)
 {
 	const struct ir_function *fn = ctx->fn;
-	uint8_t *seen = xcalloc(fn->nodes.n ? fn->nodes.n : 1, 1);
-	VEC(uint32_t) work = VEC_INIT;
-	bool any = false;
+	VEC(uint32_t) regs = VEC_INIT;
+	bool *seen = NULL;
 
 	for (uint32_t i = 0; i < fn->nodes.n; i++)
-		if (registers_irq(ctx, &fn->nodes.v[i])) {
-			any = true;
-			VEC_PUSH(work, i);
-		}
-	while (work.n) {
-		uint32_t k = work.v[--work.n], ns;
-		const struct ir_edge *e = ir_succs(fn, k, &ns);
-		for (uint32_t j = 0; j < ns; j++)
-			if (!seen[e[j].to]) {
-				seen[e[j].to] = 1;
-				VEC_PUSH(work, e[j].to);
-			}
+		if (registers_irq(ctx, &fn->nodes.v[i]))
+			VEC_PUSH(regs, i);
+	if (regs.n) {
+		seen = xcalloc(fn->nodes.n, sizeof(*seen));
+		ir_mark_reached(fn, regs.v, regs.n, seen);
 	}
-	VEC_FREE(work);
-	if (!any) {
-		free(seen);
-		return NULL;
-	}
+	VEC_FREE(regs);
 	return seen;
 }
 

@@ -98,24 +98,6 @@ static void mmio007_unheld_release(struct check_ctx *ctx, void *scratch, uint32_
 	VEC_PUSH(st->unheld_releases, node);
 }
 
-/* Mark in seen every node `from` reaches (itself only through a cycle). */
-static void reach(const struct ir_function *fn, uint32_t from, bool *seen)
-{
-	VEC(uint32_t) todo = VEC_INIT;
-
-	VEC_PUSH(todo, from);
-	while (todo.n) {
-		uint32_t n = todo.v[--todo.n], ns;
-		const struct ir_edge *e = ir_succs(fn, n, &ns);
-		for (uint32_t k = 0; k < ns; k++)
-			if (!seen[e[k].to]) {
-				seen[e[k].to] = true;
-				VEC_PUSH(todo, e[k].to);
-			}
-	}
-	VEC_FREE(todo);
-}
-
 /* Is the acquire that holds h at a return in a loop that releases h's
  * lock nowhere (its strongly connected component has no release of it)? */
 static bool taken_repeatedly(const struct check_ctx *ctx, const struct held_at_return *h)
@@ -125,14 +107,14 @@ static bool taken_repeatedly(const struct check_ctx *ctx, const struct held_at_r
 	bool *from_a = xcalloc(fn->nodes.n, sizeof(*from_a)), *from_r = xcalloc(fn->nodes.n, sizeof(*from_r));
 	bool drain;
 
-	reach(fn, a, from_a);
+	ir_mark_reached(fn, &a, 1, from_a);
 	drain = from_a[a];
 	for (uint32_t r = 0; r < fn->nodes.n && drain; r++) {
 		const struct ir_node *n = &fn->nodes.v[r];
 		if (n->op != IR_RELEASE || n->lock != h->lock || !from_a[r])
 			continue;
 		memset(from_r, 0, fn->nodes.n * sizeof(*from_r));
-		reach(fn, r, from_r);
+		ir_mark_reached(fn, &r, 1, from_r);
 		drain = !from_r[a];	/* the release is in the loop */
 	}
 	free(from_a);

@@ -383,3 +383,21 @@ void ir_postorder(const struct ir_function *fn, uint32_t *order)
 	assert(fn->finalized);
 	ir_postorder_graph(fn->nodes.n, fn->entry, function_succs, fn, order);
 }
+
+void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen)
+{
+	VEC(uint32_t) todo = VEC_INIT;
+
+	for (size_t i = 0; i < n; i++)
+		VEC_PUSH(todo, from[i]);
+	while (todo.n) {
+		uint32_t k = todo.v[--todo.n], ns;
+		const struct ir_edge *e = ir_succs(fn, k, &ns);
+		for (uint32_t j = 0; j < ns; j++)
+			if (!seen[e[j].to]) {
+				seen[e[j].to] = true;
+				VEC_PUSH(todo, e[j].to);
+			}
+	}
+	VEC_FREE(todo);
+}

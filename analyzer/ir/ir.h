@@ -303,6 +303,9 @@ static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint3
  * order must hold fn->nodes.n entries.
  */
 void ir_postorder(const struct ir_function *fn, uint32_t *order);
+/* Mark in seen[] every node reached from one of from[0..n) by one or more
+ * edges (a node of from[] itself only through a cycle). */
+void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen);
 /* The successors of `node` in a graph over a function's nodes: its own
  * edges, or the engine's shortcut edges. */
 typedef const struct ir_edge *(*ir_succ_fn)(const void *graph, uint32_t node, uint32_t *n);

@@ -351,8 +351,6 @@ static void b_optional(struct builder *b, int i, bool with_section)
 static void test_dead_facts(void)
 {
 	struct builder b;
-	struct engine_config cfg = { 0 };
-	struct strbuf err = STRBUF_INIT;
 	struct finding_vec out = { NULL, 0, 0 };
 	struct engine_stats st;
 
@@ -363,16 +361,11 @@ static void test_dead_facts(void)
 	b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 111);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 112);
 	b_ret(&b, 113);
-	ir_fn_finalize(b.fn);
-	CHECK(engine_config_models(&cfg, R, "contract", &err) == 0);
-	checks_configure(&cfg, R);
-	cfg.max_states = 8;
-	checks_run_function(&cfg, b.u, b.fn, NULL, "t.c", &out, &st);
+	run_bounded(&b, "contract", 8, &out, &st);
 	CHECK(!st.truncated);
 	CHECK(out.n == 1);
 	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 111);
 	free_findings(&out);
-	strbuf_release(&err);
 	ir_unit_free(b.u);
 }
 
@@ -388,8 +381,6 @@ static void test_dead_facts(void)
 static void test_dead_flag_writers(void)
 {
 	struct builder b;
-	struct engine_config cfg = { 0 };
-	struct strbuf err = STRBUF_INIT;
 	struct finding_vec out = { NULL, 0, 0 };
 	struct engine_stats st;
 
@@ -402,18 +393,13 @@ static void test_dead_flag_writers(void)
 	b_event(&b, IR_RELEASE, "spin_unlock", "b", 113);
 	b_event(&b, IR_RELEASE, "spin_unlock", "a", 114);
 	b_ret(&b, 115);
-	ir_fn_finalize(b.fn);
-	CHECK(engine_config_models(&cfg, R, "ppc64-legacy", &err) == 0);
-	checks_configure(&cfg, R);
-	cfg.max_states = 8;
-	checks_run_function(&cfg, b.u, b.fn, NULL, "t.c", &out, &st);
+	run_bounded(&b, "ppc64-legacy", 8, &out, &st);
 	CHECK(!st.truncated);
 	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO002") && out.v[0].line == 111);
 	CHECK(out.n == 1 && strstr(out.v[0].message, "line 112"));
 	if (out.n == 1 && !strstr(out.v[0].message, "line 112"))
 		fprintf(stderr, "  dead_flag_writers: %s\n", out.v[0].message);
 	free_findings(&out);
-	strbuf_release(&err);
 	ir_unit_free(b.u);
 }
 

@@ -310,11 +310,16 @@ static void test_termination(void)
 	ir_unit_free(b.u);
 }
 
+/* What the TRUE arm of b_optional()'s branch holds. */
+enum optional_arm { ARM_EMPTY, ARM_SECTION, ARM_UNLOCKED_WRITE };
+
 /*
- * Append `if (f<i>) { lock l<i>; unlock l<i>; }` (with_section) or an
- * empty `if (f<i>) {}`: a branch on its own key whose arms meet again.
+ * Append `if (f<i>) ARM;` whose arms meet again: a branch on its own key,
+ * the TRUE arm empty, `lock l<i>; unlock l<i>;` (ARM_SECTION, line 20+i),
+ * or a writel() outside any lock (ARM_UNLOCKED_WRITE, line 40+i: under
+ * ppc64-legacy it sets io_sync on that arm only).
  */
-static void b_optional(struct builder *b, int i, bool with_section)
+static void b_optional(struct builder *b, int i, enum optional_arm arm)
 {
 	char key[16], lock[16];	/* a letter and any int: -Wformat-truncation at -O1 */
 	struct ir_node br = ir_node_make(IR_BRANCH);
@@ -326,9 +331,11 @@ static void b_optional(struct builder *b, int i, bool with_section)
 	bi = ir_add_node(b->fn, &br);
 	ir_add_edge(b->fn, b->last, bi, IR_EDGE_NEXT);
 	b->last = IR_NONE;
-	if (with_section) {
+	if (arm == ARM_SECTION) {
 		t = b_event(b, IR_ACQUIRE, "spin_lock", lock, 20 + (uint32_t)i);
 		t_end = b_event(b, IR_RELEASE, "spin_unlock", lock, 20 + (uint32_t)i);
+	} else if (arm == ARM_UNLOCKED_WRITE) {
+		t = t_end = b_event(b, IR_MMIO_WRITE, "writel", "regs", 40 + (uint32_t)i);
 	} else {
 		t = t_end = b_nop(b);
 	}
@@ -356,7 +363,7 @@ static void test_dead_facts(void)
 
 	b_start(&b, "dead_facts");
 	for (int i = 0; i < 10; i++)
-		b_optional(&b, i, false);
+		b_optional(&b, i, ARM_EMPTY);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 110);
 	b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 111);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 112);
@@ -386,7 +393,7 @@ static void test_dead_flag_writers(void)
 
 	b_start(&b, "dead_flag_writers");
 	for (int i = 0; i < 10; i++)
-		b_optional(&b, i, true);
+		b_optional(&b, i, ARM_SECTION);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "a", 110);
 	b_event(&b, IR_MMIO_WRITE, "writel", "regs", 111);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "b", 112);
@@ -403,29 +410,6 @@ static void test_dead_flag_writers(void)
 	ir_unit_free(b.u);
 }
 
-/*
- * Append `if (f<i>) writel(regs) outside any lock; else {}`: under
- * ppc64-legacy the write sets io_sync on one arm only.
- */
-static void b_optional_write(struct builder *b, int i)
-{
-	char key[16];
-	struct ir_node br = ir_node_make(IR_BRANCH);
-
-	snprintf(key, sizeof(key), "w%d", i);
-	br.cond = strpool_intern(b->u->strings, key);
-	uint32_t bi = ir_add_node(b->fn, &br);
-	ir_add_edge(b->fn, b->last, bi, IR_EDGE_NEXT);
-	b->last = IR_NONE;
-	uint32_t t = b_event(b, IR_MMIO_WRITE, "writel", "regs", 40 + (uint32_t)i);
-	b->last = IR_NONE;
-	uint32_t f = b_nop(b), join = b_nop(b);
-	ir_add_edge(b->fn, bi, t, IR_EDGE_TRUE);
-	ir_add_edge(b->fn, bi, f, IR_EDGE_FALSE);
-	ir_add_edge(b->fn, t, join, IR_EDGE_NEXT);
-	ir_add_edge(b->fn, f, join, IR_EDGE_NEXT);
-	b->last = join;
-}
 
 
 /*
@@ -444,7 +428,7 @@ static void test_dead_registers(void)
 
 	b_start(&b, "dead_registers");
 	for (int i = 0; i < 4; i++)
-		b_optional_write(&b, i);
+		b_optional(&b, i, ARM_UNLOCKED_WRITE);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "a", 110);
 	b_event(&b, IR_MMIO_WRITE, "writel", "regs", 111);
 	b_event(&b, IR_ACQUIRE, "spin_lock", "b", 112);

@@ -673,16 +673,27 @@ static bool note_trystore(struct fn_ctx *f, CXCursor assign)
 	return true;
 }
 
+/* Is c the function's body (the compound statement lowered as a whole)? */
+static bool is_body(const struct fn_ctx *f, CXCursor c)
+{
+	CXFile file;
+	unsigned start;
+
+	if (clang_getCursorKind(c) != CXCursor_CompoundStmt)
+		return false;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &start);
+	return file == f->body_file && start == f->body_start;
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct fn_ctx *f = data;
 	enum CXCursorKind k = clang_getCursorKind(c);
 
-	(void)parent;
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
 		if (op == CXBinaryOperator_Assign)
-			fe_note_fnptr_assign(f->t, c);
+			fe_note_fnptr_assign(f->t, c, parent, is_body(f, parent));
 		if (op == CXBinaryOperator_Assign && note_trystore(f, c))
 			return CXChildVisit_Recurse;
 		if (op == CXBinaryOperator_Assign && fe_note_plain_store(f, first_expr_child(c, 0)))

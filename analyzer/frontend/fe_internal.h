@@ -234,7 +234,7 @@ void fe_params(struct tu_ctx *t, CXCursor fnc, struct ir_function *fn);
 void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node);
 str_id fe_slot_key(struct tu_ctx *t, CXCursor c);
 str_id fe_fnptr_slot_tested(struct tu_ctx *t, CXCursor c);
-void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign);
+void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign, CXCursor parent, bool in_body);
 void fe_note_registration(struct tu_ctx *t, CXCursor call, const char *callee);
 void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope);
 void fe_scan_literal(struct tu_ctx *t, CXCursor lit);

@@ -212,11 +212,38 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 	fn->nodes.v[node].const_true = nonzero;
 }
 
+/* "struct e1000_nvm_operations::acquire" for a member whose record has a
+ * name, else 0. */
+static str_id record_slot(struct tu_ctx *t, CXCursor member)
+{
+	CXCursor field = clang_getCursorReferenced(member);
+	CXCursor record = clang_getCursorSemanticParent(field);
+	enum CXCursorKind rk = clang_getCursorKind(record);
+	struct strbuf sb = STRBUF_INIT;
+	str_id id = 0;
+
+	if (clang_getCursorKind(field) != CXCursor_FieldDecl || (rk != CXCursor_StructDecl && rk != CXCursor_UnionDecl) ||
+	    clang_Cursor_isAnonymous(record))
+		return 0;
+	fe_type_name(clang_getCursorType(record), &sb);
+	char *name = fe_spelling(field);
+	if (sb.len && *name) {
+		strbuf_addf(&sb, "::%s", name);
+		id = strpool_intern(t->u->strings, sb.buf);
+	}
+	free(name);
+	strbuf_release(&sb);
+	return id;
+}
+
 /*
- * Slot key of a function-pointer lvalue or callee expression: the type
- * path of a field ("struct tg3::write32", "struct priv::ops.write"), the
- * name of a global variable, else the bare field / variable name.  `*` and
- * `&` are looked through ((*p->cb)(), &p->cb).  0 if it names nothing.
+ * Slot key of a function-pointer lvalue or callee expression: the record
+ * that declares the field and the field ("struct tg3::write32"; for
+ * e1000e's `hw->nvm.ops.acquire`, "struct e1000_nvm_operations::acquire",
+ * the slot its ops tables fill), the type path of a field of an anonymous
+ * record ("struct priv::ops.write"), the name of a global variable, else
+ * the bare field / variable name.  `*` and `&` are looked through
+ * ((*p->cb)(), &p->cb).  0 if it names nothing.
  */
 str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
 {
@@ -229,7 +256,9 @@ str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
 	k = clang_getCursorKind(u);
 	if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr)
 		return 0;
-	str_id id = fe_lock_type(t, u);
+	str_id id = k == CXCursor_MemberRefExpr ? record_slot(t, u) : 0;
+	if (!id)
+		id = fe_lock_type(t, u);
 	/* fe_lock_type names a local or parameter by its record type; a
 	 * function pointer has none, so it returns 0 there */
 	if (!id) {
@@ -268,12 +297,28 @@ static CXCursor named_function(CXCursor value)
 	return clang_getCursorKind(d) == CXCursor_FunctionDecl ? d : clang_getNullCursor();
 }
 
-/* Record `slot := function` at cursor `at` (whose file may be a header). */
-static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor at)
+/* The location of cursor c, naming the header it is in when it is not in
+ * the main file (fe_loc names the main file). */
+static void stored_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc)
+{
+	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(c));
+	CXFile file;
+
+	fe_loc(t, c, loc);
+	clang_getFileLocation(start, &file, NULL, NULL, NULL);
+	if (file && !clang_Location_isFromMainFile(start)) {
+		CXString fname = clang_getFileName(file);
+		if (clang_getCString(fname))
+			loc->file = strpool_intern(t->u->strings, clang_getCString(fname));
+		clang_disposeString(fname);
+	}
+}
+
+/* Record `slot := function` at cursor `at`, one of the stores made
+ * together by `block` (whose file may be a header). */
+static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor at, CXCursor block)
 {
 	struct ir_fnptr p = { 0 };
-	CXSourceLocation start = clang_getRangeStart(clang_getCursorExtent(at));
-	CXFile file;
 
 	if (!slot)
 		return;
@@ -281,31 +326,26 @@ static void add_fnptr(struct tu_ctx *t, str_id slot, CXCursor function, CXCursor
 	p.slot = slot;
 	p.function = strpool_intern(t->u->strings, name);
 	free(name);
-	fe_loc(t, at, &p.loc);		/* names the main file */
-	clang_getFileLocation(start, &file, NULL, NULL, NULL);
-	if (file && !clang_Location_isFromMainFile(start)) {
-		CXString fname = clang_getFileName(file);
-		if (clang_getCString(fname))
-			p.loc.file = strpool_intern(t->u->strings, clang_getCString(fname));
-		clang_disposeString(fname);
-	}
+	stored_loc(t, at, &p.loc);
+	stored_loc(t, block, &p.block);
 	VEC_PUSH(t->u->fnptrs, p);
 }
 
 /* Record the functions a stored value can be: `f`, `&f`, and both arms
- * of `c ? f : g` (nested). */
-static void store_value(struct tu_ctx *t, str_id slot, CXCursor value, CXCursor at)
+ * of `c ? f : g` (nested), each arm a block of its own: the two are
+ * alternatives, not stores made together. */
+static void store_value(struct tu_ctx *t, str_id slot, CXCursor value, CXCursor at, CXCursor block)
 {
 	CXCursor u = fe_unwrap(value);
 
 	if (clang_getCursorKind(u) == CXCursor_ConditionalOperator) {
-		store_value(t, slot, fe_nth_child(u, 1), at);
-		store_value(t, slot, fe_nth_child(u, 2), at);
+		store_value(t, slot, fe_nth_child(u, 1), at, fe_nth_child(u, 1));
+		store_value(t, slot, fe_nth_child(u, 2), at, fe_nth_child(u, 2));
 		return;
 	}
 	CXCursor fnc = named_function(u);
 	if (!clang_Cursor_isNull(fnc))
-		add_fnptr(t, slot, fnc, at);
+		add_fnptr(t, slot, fnc, at, block);
 }
 
 /* Is the type a pointer to a function? */
@@ -322,9 +362,15 @@ static bool is_fnptr_type(CXType ty)
 /*
  * `lhs = f` in a body: record it when lhs is a member or a global variable
  * of function-pointer type (a local's store would merge unrelated locals of
- * the same name across functions, so it is not a slot).
+ * the same name across functions, so it is not a slot).  The stores of one
+ * compound statement are made together (tg3_get_invariants()'s
+ * `if (tg3_flag(tp, ICH_WORKAROUND)) { tp->read32 = ...; tp->write32 =
+ * ...; }`); a store that is a statement of its own (`if (x) tp->write32 =
+ * f;`) is a block by itself.  `parent` is the assignment's parent in the
+ * AST; in_body when that is the function's body: the stores are made
+ * whenever the function runs, defaults that the other blocks override.
  */
-void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign)
+void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign, CXCursor parent, bool in_body)
 {
 	if (!is_fnptr_type(clang_getCursorType(assign)))
 		return;
@@ -336,7 +382,11 @@ void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign)
 	} else if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
 		return;
 	}
-	store_value(t, fe_slot_key(t, lhs), fe_nth_child(assign, 1), assign);
+	CXCursor block = clang_getCursorKind(parent) == CXCursor_CompoundStmt ? parent : assign;
+	size_t before = t->u->fnptrs.n;
+	store_value(t, fe_slot_key(t, lhs), fe_nth_child(assign, 1), assign, block);
+	for (size_t i = before; i < t->u->fnptrs.n; i++)
+		t->u->fnptrs.v[i].unconditional = in_body && t->u->fnptrs.n == before + 1;
 }
 
 /*
@@ -358,7 +408,7 @@ void fe_note_registration(struct tu_ctx *t, CXCursor call, const char *callee)
 		if (clang_Cursor_isNull(fnc))
 			continue;
 		size_t before = t->u->fnptrs.n;
-		add_fnptr(t, strpool_intern(t->u->strings, callee), fnc, call);
+		add_fnptr(t, strpool_intern(t->u->strings, callee), fnc, call, call);
 		if (t->u->fnptrs.n > before) {
 			t->u->fnptrs.v[before].registration = true;
 			t->u->fnptrs.v[before].arg = i;
@@ -395,6 +445,7 @@ static void free_fields(field_vec *fields)
 struct init_ctx {
 	struct tu_ctx *t;
 	bool into_literals;
+	CXCursor block;		/* the holder's list: its stores are one table */
 };
 
 static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *holder, const char *prefix);
@@ -403,11 +454,22 @@ static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *
 static void scan_holder(struct init_ctx *c, CXCursor list, CXType ty)
 {
 	struct strbuf name = STRBUF_INIT;
+	CXCursor outer = c->block;
 
 	if (clang_getCanonicalType(ty).kind == CXType_Record)
 		fe_type_name(ty, &name);
+	c->block = list;
 	scan_list(c, list, ty, name.buf ? name.buf : "", "");
+	c->block = outer;
 	strbuf_release(&name);
+}
+
+/* Is ty a record with a name of its own (slots are keyed by it)? */
+static bool named_record(CXType ty)
+{
+	CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(ty));
+
+	return !clang_Cursor_isNull(decl) && !clang_Cursor_isAnonymous(decl);
 }
 
 /*
@@ -423,7 +485,12 @@ static void scan_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType t
 	enum CXCursorKind k = clang_getCursorKind(u);
 
 	if (k == CXCursor_InitListExpr) {
-		if (clang_getCanonicalType(ty).kind == CXType_Record) {
+		if (clang_getCanonicalType(ty).kind == CXType_Record && named_record(ty)) {
+			struct strbuf name = STRBUF_INIT;
+			fe_type_name(ty, &name);	/* the record declares the slots */
+			scan_list(c, u, ty, name.buf, "");
+			strbuf_release(&name);
+		} else if (clang_getCanonicalType(ty).kind == CXType_Record) {
 			char *sub = xasprintf("%s%s", path, *path ? "." : "");
 			scan_list(c, u, ty, holder, sub);
 			free(sub);
@@ -442,15 +509,16 @@ static void scan_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType t
 	}
 	if (*holder && *path) {
 		char *slot = xasprintf("%s::%s", holder, path);
-		store_value(c->t, strpool_intern(c->t->u->strings, slot), value, at);
+		store_value(c->t, strpool_intern(c->t->u->strings, slot), value, at, c->block);
 		free(slot);
 	}
 }
 
 /* A designated element `.a.b = v`: appends "a.b" to path, sets *type to
- * b's type and returns the first field's name (for positional elements
- * that follow).  NULL if the element is not a field designator. */
-static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXCursor *value)
+ * b's type and *owner to the record that declares b, and returns the
+ * first field's name (for positional elements that follow).  NULL if the
+ * element is not a field designator. */
+static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXCursor *value, CXCursor *owner)
 {
 	cursor_vec kids = VEC_INIT;
 	char *first = NULL;
@@ -462,6 +530,7 @@ static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXCurs
 		char *name = fe_spelling(kids.v[i]);
 		strbuf_addf(path, "%s%s", path->len && path->buf[path->len - 1] != '.' ? "." : "", name);
 		*type = clang_getCursorType(kids.v[i]);
+		*owner = clang_getCursorSemanticParent(clang_getCursorReferenced(kids.v[i]));
 		if (!first)
 			first = name;
 		else
@@ -471,6 +540,24 @@ static char *designator(CXCursor elem, struct strbuf *path, CXType *type, CXCurs
 		*value = kids.v[kids.n - 1];
 	VEC_FREE(kids);
 	return first;
+}
+
+/* A store `.a.b = f`: the slot is b in the record that declares it
+ * ("ring_t::kick"), as a call `tp->ring.kick()` names it (fe_slot_key);
+ * through an anonymous record, the holder's path stays. */
+static void scan_designated(struct init_ctx *c, CXCursor value, CXCursor at, CXType ty, CXCursor owner,
+			    const char *holder, const char *path)
+{
+	const char *last = strrchr(path, '.');
+	struct strbuf name = STRBUF_INIT;
+
+	if (last && !clang_Cursor_isNull(owner) && named_record(clang_getCursorType(owner))) {
+		fe_type_name(clang_getCursorType(owner), &name);
+		scan_value(c, value, at, ty, name.buf, last + 1);
+	} else {
+		scan_value(c, value, at, ty, holder, path);
+	}
+	strbuf_release(&name);
 }
 
 /* Walk the elements of an initializer list of record or array type. */
@@ -498,9 +585,9 @@ static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *
 		for (size_t i = 0; i < elems.n; i++) {
 			struct strbuf path = STRBUF_INIT;
 			CXType ft = { CXType_Invalid, { 0, 0 } };
-			CXCursor value = elems.v[i];
+			CXCursor value = elems.v[i], owner = clang_getNullCursor();
 			strbuf_adds(&path, prefix);
-			char *first = designator(elems.v[i], &path, &ft, &value);
+			char *first = designator(elems.v[i], &path, &ft, &value, &owner);
 			if (first) {
 				for (size_t k = 0; k < fields.n; k++)
 					if (!strcmp(fields.v[k].name, first))
@@ -513,7 +600,7 @@ static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *
 				strbuf_release(&path);
 				continue;
 			}
-			scan_value(c, value, elems.v[i], ft, holder, path.buf);
+			scan_designated(c, value, elems.v[i], ft, owner, holder, path.buf);
 			strbuf_release(&path);
 		}
 	}
@@ -528,7 +615,7 @@ static void scan_list(struct init_ctx *c, CXCursor list, CXType ty, const char *
  */
 void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
 {
-	struct init_ctx c = { t, file_scope };
+	struct init_ctx c = { t, file_scope, var };
 	cursor_vec kids = VEC_INIT;
 	CXType ty = clang_getCursorType(var);
 	enum CXTypeKind tk = clang_getCanonicalType(ty).kind;
@@ -544,7 +631,7 @@ void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
 		} else if (clang_isExpression(clang_getCursorKind(u)) && is_fnptr_type(ty) &&
 			   clang_Cursor_hasVarDeclGlobalStorage(var) == 1) {
 			char *name = fe_spelling(var);
-			store_value(t, strpool_intern(t->u->strings, name), u, var);
+			store_value(t, strpool_intern(t->u->strings, name), u, var, var);
 			free(name);
 		}
 	}
@@ -554,7 +641,7 @@ void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
 /* A compound literal in a body (`*o = (struct ops){ .write = f }`). */
 void fe_scan_literal(struct tu_ctx *t, CXCursor lit)
 {
-	struct init_ctx c = { t, false };
+	struct init_ctx c = { t, false, lit };
 	CXCursor list = fe_nth_child(lit, clang_getCursorKind(fe_nth_child(lit, 0)) == CXCursor_TypeRef ? 1 : 0);
 
 	if (clang_getCursorKind(list) == CXCursor_InitListExpr)

@@ -35,6 +35,7 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->units);
 	VEC_FREE(p->unit_base);
 	VEC_FREE(p->fnptrs);
+	VEC_FREE(p->block_size);
 	free(p->asked);
 	free(p->by_key);
 }
@@ -116,6 +117,23 @@ static str_id header_key(struct ipa_program *p, const struct ir_function *fn)
 	return id;
 }
 
+
+static bool same_block(const struct ir_fnptr *a, const struct ir_fnptr *b)
+{
+	return a->block.file == b->block.file && a->block.line == b->block.line && a->block.col == b->block.col;
+}
+
+/* How many of the unit's slot stores fp's block makes (a block is one
+ * statement or initializer, so all of them are in fp's unit). */
+static uint32_t count_block(const struct ir_unit *u, const struct ir_fnptr *fp)
+{
+	uint32_t n = 0;
+
+	for (size_t i = 0; i < u->fnptrs.n; i++)
+		n += !u->fnptrs.v[i].registration && same_block(&u->fnptrs.v[i], fp);
+	return n;
+}
+
 /*
  * A header function of a unit: the first unit that defines it (the same
  * key: the same function after preprocessing) owns it; a later unit's copy
@@ -150,6 +168,7 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 		struct ir_fnptr fp = u->fnptrs.v[i];
 		fp.loc.file = file;	/* resolution scope: the storing file */
 		VEC_PUSH(p->fnptrs, fp);
+		VEC_PUSH(p->block_size, count_block(u, &u->fnptrs.v[i]));
 	}
 }
 
@@ -245,6 +264,20 @@ bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
 	return slot_stored_in(p, S(p, slot), 0);
 }
 
+/* The function store fp puts into the slot of an indirect call through
+ * `slot` in `file`, or -1 when the call cannot reach it that way: a
+ * registration is not a store into a slot, and a file that stores into
+ * the slot (own_file) calls its own. */
+static int store_target(struct ipa_program *p, const char *slot, bool own_file, str_id file,
+			const struct ir_fnptr *fp)
+{
+	if (fp->registration || !slot_matches(slot, S(p, fp->slot)))
+		return -1;
+	if (own_file && fp->loc.file != file)
+		return -1;
+	return resolve_name(p, fp->loc.file, fp->function);
+}
+
 /*
  * The functions an IR_CALL node can reach: one for a resolved direct call,
  * the implementations stored into the slot for an indirect one (those of
@@ -271,17 +304,10 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 	const char *slot = S(p, c->callee);
 	bool own_file = file && slot_stored_in(p, slot, file);
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (fp->registration || !slot_matches(slot, S(p, fp->slot)))
-			continue;	/* a registration is not a store into a slot */
-		if (own_file && fp->loc.file != file)
-			continue;
-		int fi = resolve_name(p, fp->loc.file, fp->function);
-		if (fi < 0)
-			continue;
-		bool dup = false;
-		for (int k = 0; k < n; k++)
-			dup |= out[k] == (uint32_t)fi;
+		int fi = store_target(p, slot, own_file, file, &p->fnptrs.v[i]);
+		bool dup = fi < 0;
+		for (int k = 0; k < n && !dup; k++)
+			dup = out[k] == (uint32_t)fi;
 		if (dup)
 			continue;
 		if (n == IPA_MAX_TARGETS) {
@@ -296,6 +322,88 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 	if (!n)
 		*unknown = true;
 	return n;
+}
+
+/* The place of store a against store b in the program: by file, then
+ * line and column (the block's, then the store's own). */
+static int cmp_store_place(const struct ipa_program *p, const struct ir_fnptr *a, const struct ir_fnptr *b)
+{
+	const struct ir_loc *la[2] = { &a->block, &a->loc }, *lb[2] = { &b->block, &b->loc };
+
+	for (int k = 0; k < 2; k++) {
+		int d = strcmp(la[k]->file ? S(p, la[k]->file) : "", lb[k]->file ? S(p, lb[k]->file) : "");
+		if (d)
+			return d;
+		if (la[k]->line != lb[k]->line)
+			return la[k]->line < lb[k]->line ? -1 : 1;
+		if (la[k]->col != lb[k]->col)
+			return la[k]->col < lb[k]->col ? -1 : 1;
+	}
+	return 0;
+}
+
+
+/*
+ * The order in which calls test the blocks of stores: the defaults last
+ * (tg3_get_invariants()'s `tp->read32 = tg3_read32; ...` at the top of its
+ * body, which every later block overrides), the blocks that store more
+ * first, then the latest.  Any one order, the same for every slot,
+ * chooses the slots two blocks both fill from one of them on a path
+ * (interproc/splice.c); bigger first also ties a block that fills one
+ * slot to the bigger blocks it overrides: tg3_chip_reset()'s temporary
+ * `tp->write32 = tg3_write32` is then never taken with the ICH_WORKAROUND
+ * block's read32.  Among blocks of one size the latest goes first, as the
+ * store that wins when both run.  Negative when a goes first.
+ */
+static int cmp_choice(const struct ipa_program *p, const struct ir_fnptr *a, const struct ir_fnptr *b)
+{
+	uint32_t sa = p->block_size.v[a - p->fnptrs.v], sb = p->block_size.v[b - p->fnptrs.v];
+
+	if (a->unconditional != b->unconditional)
+		return a->unconditional ? 1 : -1;
+	if (sa != sb)
+		return sa > sb ? -1 : 1;
+	return -cmp_store_place(p, a, b);
+}
+
+/*
+ * The choices of an indirect call, one per block of stores into its slot
+ * (a block's last store into the slot standing for it), in cmp_choice()
+ * order.  Only choices whose target is among targets[0..nt) are kept.
+ * Returns how many, 0 when the call has more than IPA_MAX_CHOICES.
+ */
+int ipa_call_choices(struct ipa_program *p, str_id file, const struct ir_node *c, const uint32_t *targets, int nt,
+		     struct ipa_choice *out)
+{
+	if (!c->indirect || !c->callee)
+		return 0;
+	const char *slot = S(p, c->callee);
+	bool own_file = file && slot_stored_in(p, slot, file);
+	int n = 0;
+
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		int fi = store_target(p, slot, own_file, file, fp);
+		bool kept = false;
+		for (int k = 0; k < nt && fi >= 0; k++)
+			kept |= targets[k] == (uint32_t)fi;
+		if (!kept)
+			continue;
+		if (n == IPA_MAX_CHOICES)
+			return 0;
+		int at = n++;	/* insertion: in choice order */
+		while (at > 0 && cmp_choice(p, out[at - 1].store, fp) > 0) {
+			out[at] = out[at - 1];
+			at--;
+		}
+		out[at].target = (uint32_t)fi;
+		out[at].store = fp;
+	}
+	int kept = 0;
+	for (int i = 0; i < n; i++)
+		if (!kept || !same_block(out[kept - 1].store, out[i].store))
+			out[kept++] = out[i];
+	return kept;
 }
 
 /* The branch that tests the result of call node k: the first node past

@@ -34,6 +34,8 @@
 #define IPA_MAX_ROUNDS 4
 #define IPA_MAX_TARGETS 16	/* implementations followed per indirect call;
 				 * more make it an unknown call */
+#define IPA_MAX_CHOICES 64	/* stores into one slot told apart: blocks
+				 * of stores a call chooses among */
 
 /* What a caller needs to know about one function, besides its graph. */
 struct ipa_fn {
@@ -79,6 +81,8 @@ struct ipa_program {
 	VEC(struct ir_unit *) units;
 	VEC(uint32_t) unit_base;	/* fns index of each unit's first function */
 	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
+	VEC(uint32_t) block_size;	/* for each of fnptrs: the stores of its
+					 * block (ir_fnptr.block) */
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
 	ipa_lookup_fn lookup;
@@ -141,6 +145,15 @@ bool ipa_slot_stored(const struct ipa_program *p, str_id slot);
 /* Functions an IR_CALL in `file` can reach (see callgraph.c). */
 int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c, uint32_t *out,
 		     bool *unknown);
+/* One store an indirect call can reach its target through. */
+struct ipa_choice {
+	uint32_t target;		/* index in ipa_program.fns */
+	const struct ir_fnptr *store;
+};
+/* An indirect call's targets as blocks of stores, latest first (see
+ * callgraph.c). */
+int ipa_call_choices(struct ipa_program *p, str_id file, const struct ir_node *c, const uint32_t *targets, int nt,
+		     struct ipa_choice *out);
 /* Splice callee summaries into a copy of fn. */
 struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_checks);
 /* Reduce an expanded graph to a summary; NULL when it has no events. */

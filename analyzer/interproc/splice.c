@@ -457,30 +457,54 @@ struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_chec
 	return ipa_splice_context(p, fi, for_checks, NULL, 0);
 }
 
-/* The branch node "slot holds target" for an indirect call. */
-static uint32_t add_target_branch(struct ipa_program *p, struct ir_function *x, const struct ir_node *call,
-				  str_id target)
+/* The branch node testing key `key` for an indirect call. */
+static uint32_t add_choice_branch(struct ipa_program *p, struct ir_function *x, const struct ir_node *call,
+				  const char *key)
 {
 	struct ir_node n = ir_node_make(IR_BRANCH);
-	char *key = xasprintf(FNPTR_KEY_PREFIX "%s=%s", S(p, call->callee), S(p, target));
 
 	n.loc = call->loc;
 	n.cond = strpool_intern(p->strings, key);
-	free(key);
 	VEC_PUSH(x->nodes, n);
 	return (uint32_t)x->nodes.n - 1;
+}
+
+/* The key of choosing a block of function-pointer stores: its place. */
+static char *block_key(const struct ipa_program *p, const struct ir_fnptr *store)
+{
+	const struct ir_loc *b = &store->block;
+
+	return xasprintf(FNPTR_KEY_PREFIX "@%s:%u:%u", b->file ? S(p, b->file) : "", b->line, b->col);
+}
+
+/* The entry of target t among the spliced targets[0..n). */
+static uint32_t entry_of(const uint32_t *entry, const uint32_t *target, int n, uint32_t t)
+{
+	for (int k = 0; k < n; k++)
+		if (target[k] == t)
+			return entry[k];
+	assert(!"a choice's target is spliced");
+	return IR_NONE;
 }
 
 /*
  * Edges from call node `call` to the spliced entries of its targets: the
  * entry itself for one target; for several, a chain of correlated
- * branches, "holds target k" true to entry k, false on to the next one
- * (the last target is the chain's last false edge).
+ * branches, one per block of stores into the slot (ipa_call_choices(),
+ * latest first), "this block's store is the one in the slot": true to
+ * its target's entry, false on to the next block (the last block is the
+ * chain's last false edge).  The key is the block, not the slot, so
+ * calls through two slots one block fills (tg3's read32 and write32
+ * under ICH_WORKAROUND, e1000e's acquire and release of one ops table)
+ * take that block's functions together on a path; without choices (more
+ * stores than IPA_MAX_CHOICES) each target is its own key, "slot holds
+ * target".
  */
-static void link_targets(struct ipa_program *p, struct ir_function *x, uint32_t call, const uint32_t *entry,
-			 const uint32_t *target, int n, edge_vec *edges)
+static void link_targets(struct ipa_program *p, str_id file, struct ir_function *x, uint32_t call,
+			 const uint32_t *entry, const uint32_t *target, int n, edge_vec *edges)
 {
-	const struct ir_node cn = x->nodes.v[call];	/* a copy: add_target_branch moves x->nodes */
+	const struct ir_node cn = x->nodes.v[call];	/* a copy: branches move x->nodes */
+	struct ipa_choice ch[IPA_MAX_CHOICES];
 	uint32_t from = call;
 	enum ir_edge_kind kind = IR_EDGE_NEXT;
 
@@ -491,11 +515,16 @@ static void link_targets(struct ipa_program *p, struct ir_function *x, uint32_t 
 		}
 		return;
 	}
-	for (int k = 0; k < n; k++) {
-		uint32_t to = entry[k];
-		if (k < n - 1) {
-			struct ir_node copy = cn;
-			uint32_t b = add_target_branch(p, x, &copy, p->fns.v[target[k]].name);
+	int nc = ipa_call_choices(p, file, &cn, target, n, ch);
+	int steps = nc ? nc : n;
+	for (int k = 0; k < steps; k++) {
+		uint32_t to = nc ? entry_of(entry, target, n, ch[k].target) : entry[k];
+		if (k < steps - 1) {
+			char *key = nc ? block_key(p, ch[k].store)
+				       : xasprintf(FNPTR_KEY_PREFIX "%s=%s", S(p, cn.callee),
+						   S(p, p->fns.v[target[k]].name));
+			uint32_t b = add_choice_branch(p, x, &cn, key);
+			free(key);
 			struct pending_edge into = { from, b, kind };
 			VEC_PUSH(*edges, into);
 			struct pending_edge yes = { b, to, IR_EDGE_TRUE };
@@ -587,7 +616,7 @@ static void expand_node(struct ipa_program *p, const struct ir_function *fn, str
 	int nt = n->op == IR_CALL ? ipa_call_targets(p, file, n, t, &unknown) : 0;
 	int nentries = splice_targets(p, fn, x, i, t, nt, entries, targets, edges, exits);
 
-	link_targets(p, x, i, entries, targets, nentries, edges);
+	link_targets(p, file, x, i, entries, targets, nentries, edges);
 	if (goes_straight_on(p, t, nt, nentries > 0, unknown))
 		push_edges(edges, i, 0, e, ns, IR_EDGE_NEXT);
 }

@@ -170,6 +170,13 @@ struct ir_fnptr {
 					 * registration, the called function */
 	str_id function;		/* the function's name */
 	struct ir_loc loc;
+	struct ir_loc block;		/* the stores made together with this one:
+					 * the compound statement of an assignment
+					 * (or the assignment alone), the
+					 * initializer list of a table */
+	bool unconditional;		/* an assignment in its function's body: made
+					 * whenever the function runs, a default the
+					 * other blocks override */
 	bool registration;		/* passed to a call, not stored */
 	int arg;			/* registration: the argument it was passed
 					 * as (0-based) */

@@ -100,7 +100,9 @@ static char *call_text(const struct ir_unit *u, const struct ir_function *fn, in
 	CHECK_STR(got_, want); \
 	free(got_); } while (0)
 
-/* The unit's fnptr stores, "slot = function @line" one per line. */
+/* The unit's fnptr stores, "slot = function @line:col" one per line, with
+ * the block the store was made in ("in line:col", "default" for a store
+ * at the top of a body). */
 static char *fnptr_text(const struct ir_unit *u)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -108,7 +110,8 @@ static char *fnptr_text(const struct ir_unit *u)
 	strbuf_adds(&sb, "");
 	for (size_t i = 0; i < u->fnptrs.n; i++) {
 		const struct ir_fnptr *p = &u->fnptrs.v[i];
-		strbuf_addf(&sb, "%s = %s @%u:%u\n", str(u, p->slot), str(u, p->function), p->loc.line, p->loc.col);
+		strbuf_addf(&sb, "%s = %s @%u:%u in %u:%u%s\n", str(u, p->slot), str(u, p->function), p->loc.line,
+			    p->loc.col, p->block.line, p->block.col, p->unconditional ? " default" : "");
 	}
 	return strbuf_detach(&sb);
 }
@@ -128,10 +131,10 @@ static void test_params_and_calls(const struct ir_unit *u)
 	 * values as written (v + 1, constants) */
 	CHECK_CALL(u, fn, 0, "sq_helper(&tp->sq, tp->regs, v+1)");
 	CHECK_CALL(u, fn, 1, "struct tg3::write32(tp, 0x10, v) indirect");
-	CHECK_CALL(u, fn, 2, "struct tg3::ops.write32(tp, 0x14, v) indirect");
+	CHECK_CALL(u, fn, 2, "struct tg3_ops::write32(tp, 0x14, v) indirect");	/* the declaring record */
 	CHECK_CALL(u, fn, 3, "struct tg3_ops::write32(tp, arr[2], *arr) indirect");
 	CHECK_CALL(u, fn, 4, "struct tg3::write32(tp, 0x18, v) indirect");	/* (*tp->write32)() */
-	CHECK_CALL(u, fn, 5, "struct tg3::ring.kick(tp->regs) indirect");
+	CHECK_CALL(u, fn, 5, "ring_t::kick(tp->regs) indirect");
 	CHECK_CALL(u, fn, 6, "tg3_hook(tp, 1, 2) indirect");		/* a global */
 	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, 0)");	/* &(*tp).sq, a cast */
 	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, 0, 0) indirect");
@@ -150,25 +153,25 @@ static void test_params_and_calls(const struct ir_unit *u)
 static void test_fnptrs(const struct ir_unit *u)
 {
 	static const char want[] =
-		"struct tg3_ops::write32 = tg3_write32_hdr @5:2\n"	/* in a header */
-		"tg3_hook = tg3_write32 @33:1\n"
-		"struct tg3_ops::read32 = tg3_read32 @36:2\n"
-		"struct tg3_ops::write32 = tg3_write32 @37:2\n"
-		"struct tg3_ops::write32 = tg3_write32_flush @40:4\n"
-		"struct tg3_ops::read32 = tg3_read32 @41:4\n"		/* positional */
-		"struct tg3_ops::write32 = tg3_write32 @41:16\n"
-		"struct tg3::ops.write32 = tg3_write32 @44:11\n"	/* nested list */
-		"struct tg3::ring.kick = ring_kick @45:2\n"		/* .a.b = */
-		"struct tg3::write32 = tg3_write32 @46:2\n"
-		"ring_t::kick = ring_kick @89:28\n"			/* typedef'd anonymous */
+		"struct tg3_ops::write32 = tg3_write32_hdr @5:2 in 4:70\n"	/* in a header */
+		"tg3_hook = tg3_write32 @33:1 in 33:1\n"
+		"struct tg3_ops::read32 = tg3_read32 @36:2 in 35:47\n"	/* one table, one block */
+		"struct tg3_ops::write32 = tg3_write32 @37:2 in 35:47\n"
+		"struct tg3_ops::write32 = tg3_write32_flush @40:4 in 40:2\n"	/* each element its own */
+		"struct tg3_ops::read32 = tg3_read32 @41:4 in 41:2\n"		/* positional */
+		"struct tg3_ops::write32 = tg3_write32 @41:16 in 41:2\n"
+		"struct tg3_ops::write32 = tg3_write32 @44:11 in 43:34\n"	/* nested list: its record */
+		"ring_t::kick = ring_kick @45:2 in 43:34\n"			/* .a.b = : b's record */
+		"struct tg3::write32 = tg3_write32 @46:2 in 43:34\n"
+		"ring_t::kick = ring_kick @89:28 in 89:26\n"			/* typedef'd anonymous */
 		/* file-scope initializers first, then stores in bodies */
-		"struct tg3::write32 = tg3_write32_flush @58:2\n"	/* c ? f : g */
-		"struct tg3::write32 = tg3_write32 @58:2\n"
-		"struct tg3::write32 = tg3_write32_flush @60:3\n"
-		"struct tg3::ops.write32 = tg3_write32 @61:2\n"
-		"struct tg3_ops::read32 = tg3_read32 @62:27\n"		/* compound literal */
-		"struct tg3_ops::write32 = tg3_write32_flush @64:45\n"	/* static local */
-		"struct tg3::ring.kick = ring_kick @67:2\n";
+		"struct tg3::write32 = tg3_write32_flush @58:2 in 58:24\n"	/* c ? f : g, alternatives */
+		"struct tg3::write32 = tg3_write32 @58:2 in 58:44\n"
+		"struct tg3::write32 = tg3_write32_flush @60:3 in 60:3\n"	/* alone under an if */
+		"struct tg3_ops::write32 = tg3_write32 @61:2 in 57:1 default\n"	/* the body's */
+		"struct tg3_ops::read32 = tg3_read32 @62:27 in 62:25\n"		/* compound literal */
+		"struct tg3_ops::write32 = tg3_write32_flush @64:45 in 64:43\n"	/* static local */
+		"ring_t::kick = ring_kick @67:2 in 57:1 default\n";
 	char *got = fnptr_text(u);
 
 	CHECK_STR(got, want);

@@ -8,6 +8,7 @@
 #include "testlib.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static struct rules *R;
 static struct strpool *P;
@@ -351,8 +352,10 @@ static void test_indirect_targets(void)
 	uint32_t unk = fb_call(&c, "struct tg3::read32", ta, 1, 13);
 	c.fn->nodes.v[unk].indirect = true;
 	fb_end(&c);
-	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0 }, false, 0 };
-	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0 }, false, 0 };
+	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0, 1, 1, 1, 9 },
+			       { 0, 1, 1, 1, 9 }, false, false, 0 };
+	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0, 2, 1, 2, 9 },
+			       { 0, 2, 1, 2, 9 }, false, false, 0 };
 	VEC_PUSH(u->fnptrs, f1);
 	VEC_PUSH(u->fnptrs, f2);
 
@@ -422,6 +425,70 @@ static struct fb param_branch_caller(struct ir_unit *u, const char *name, const 
  * (and refuses a parameter the function does not have); a caller's
  * constant argument keeps only the edge it decides, a run-time value both.
  */
+/* A store `slot := fn` made in the block that starts at `line`. */
+static void add_store(struct ir_unit *u, const char *slot, const char *fn, uint32_t line, uint32_t store_line,
+		      bool unconditional)
+{
+	struct ir_fnptr f = { 0 };
+
+	f.slot = strpool_intern(P, slot);
+	f.function = strpool_intern(P, fn);
+	f.loc.file = f.block.file = strpool_intern(P, "i.c");
+	f.block.line = line;
+	f.loc.line = store_line;
+	f.unconditional = unconditional;
+	VEC_PUSH(u->fnptrs, f);
+}
+
+/*
+ * The blocks an indirect call chooses among, in the one order every slot
+ * uses: bigger blocks first, defaults (stores at the top of a body) last,
+ * one choice per block (its last store into the slot).  tg3's shape: the
+ * defaults set read32 and write32, the ICH_WORKAROUND block both, a lone
+ * store earlier in the file (tg3_chip_reset()'s) sets write32, and one
+ * more block sets it twice.
+ */
+static void test_block_choices(void)
+{
+	struct ir_unit *u = ir_unit_new_shared("i.c", P);
+	static const char *const tp[] = { "tp" };
+	const char *names[] = { "rd", "wr", "rd_ind", "wr_ind", "wr_flush", "wr_other", "wr_last" };
+	for (int i = 0; i < 7; i++) {
+		struct fb f = fb_start(u, names[i], tp, 1);
+		fb_event(&f, IR_MMIO_WRITE, "writel", "tp->regs", 3);
+		fb_end(&f);
+	}
+	struct fb c = fb_start(u, "user", tp, 1);
+	uint32_t call = fb_call(&c, "struct tg3::write32", tp, 1, 12);
+	c.fn->nodes.v[call].indirect = true;
+	fb_end(&c);
+	add_store(u, "struct tg3::write32", "wr_flush", 5, 5, false);	/* alone, before the defaults */
+	add_store(u, "struct tg3::read32", "rd", 10, 10, true);
+	add_store(u, "struct tg3::write32", "wr", 10, 11, true);
+	add_store(u, "struct tg3::read32", "rd_ind", 30, 31, false);
+	add_store(u, "struct tg3::write32", "wr_ind", 30, 32, false);
+	add_store(u, "struct tg3::write32", "wr_other", 40, 40, false);	/* overwritten ... */
+	add_store(u, "struct tg3::write32", "wr_last", 40, 41, false);	/* ... in its block */
+
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "i.c");
+	int ci = ipa_find(&p, c.fn);
+	uint32_t t[IPA_MAX_TARGETS];
+	bool unknown;
+	int nt = ipa_call_targets(&p, p.fns.v[ci].file, &c.fn->nodes.v[call], t, &unknown);
+	CHECK(nt == 5 && !unknown);
+	struct ipa_choice ch[IPA_MAX_CHOICES];
+	int n = ipa_call_choices(&p, p.fns.v[ci].file, &c.fn->nodes.v[call], t, nt, ch);
+	CHECK(n == 4);
+	/* the two bigger blocks, latest first; the lone store; the defaults */
+	const char *want[] = { "wr_last", "wr_ind", "wr_flush", "wr" };
+	for (int k = 0; k < n && k < 4; k++)
+		CHECK(!strcmp(strpool_str(P, p.fns.v[ch[k].target].name), want[k]));
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
 static void test_param_branch(void)
 {
 	struct ir_unit *u = ir_unit_new_shared("p.c", P);
@@ -488,6 +555,7 @@ int main(void)
 	test_recursion_bounded();
 	test_lock_events_bounded();
 	test_indirect_targets();
+	test_block_choices();
 	test_return_states();
 	test_param_branch();
 	strpool_free(P);

@@ -9,15 +9,15 @@
  * tg3_read_indirect_reg32() (tg3_timer()), nor write a mailbox with
  * tg3_write32_mbox_5906() and read it with tg3_read_indirect_mbox()
  * (tg3_disable_ints() from tg3_stop(), tg3_open(), tg3_suspend()).
- * Reported today (MMIO002@ppc64-legacy at the two calls below): each slot
- * takes its own target on a path, and the mix looks like the pre-5.2
- * io_sync reset (MMIO002 on tg3_timer() and the tg3_disable_ints()
- * callers in the Linux run).  Choosing the slots of one block together
- * makes it pass; a first implementation cost tg3.c's engine 80% more
- * visits and left tg3's MMIO002 headlines in place (their remaining rows
- * are ip_fnptr_slot_follows_block_condition.c's cause), so it is not in.
- * The stores alone in their block (PCIX_TARGET_HWBUG's write32,
- * tg3_chip_reset()'s temporary write32) stay chosen per slot.
+ * Each slot used to take its own target on a path, and the mix looked like
+ * the pre-5.2 io_sync reset (MMIO002@ppc64-legacy at the two calls below;
+ * tg3_timer() and the tg3_disable_ints() callers in the Linux run).  An
+ * indirect call now chooses among blocks of stores, in one order for every
+ * slot (bigger blocks first, the defaults at the top of the body last), so
+ * the slots a block fills take its functions together.  The stores alone
+ * in their block (PCIX_TARGET_HWBUG's write32, tg3_chip_reset()'s
+ * temporary write32) come after the bigger blocks, so choosing them rules
+ * the ICH_WORKAROUND block out.
  */
 /* models: contract,generic,ppc64-legacy */
 #include <linux/kernel.h>

@@ -5,18 +5,15 @@
  * e1000_acquire_nvm_ich8lan(), and e1000_read_nvm_spt() calls
  * `nvm->ops.acquire(hw)` through `struct e1000_nvm_info *nvm =
  * &hw->nvm`; 82571.c stores `nvm->ops.acquire =
- * e1000_get_hw_semaphore_82574`.  Reported today (MMIO006 at the release
- * call, naming e1000_put_hw_semaphore_82574(); WRONG at ich8lan.c:3348 in
- * the Linux run): the table's slot is "struct
- * e1000_nvm_operations::acquire", the call's "struct
- * e1000_nvm_info::ops.acquire", so ich8lan.c's own table does not count
- * and the call reaches only 82571.c's semaphore.  Naming both by the
- * record that holds the pointer makes this case pass, but a first
- * implementation took e1000e's acquire and release calls to every
- * table's implementations, each slot choosing its own: MMIO007 under
- * --pedantic on the 353-file corpus went from 54 to 225 (160 of them
- * swflag_mutex in e1000e).  It needs the slots of one table chosen
- * together first (ip_fnptr_slots_set_together.c).
+ * e1000_get_hw_semaphore_82574`.  The slot used to be the type path of
+ * the call ("struct e1000_nvm_info::ops.acquire"), so ich8lan.c's own
+ * table did not count and the call reached only 82571.c's semaphore
+ * (MMIO006 at the release call, naming e1000_put_hw_semaphore_82574();
+ * WRONG at ich8lan.c:3348 in the Linux run).  Both are now named by the
+ * record that declares the pointer, "struct
+ * e1000_nvm_operations::acquire"; the acquire and release calls take one
+ * table's pair on a path (ip_fnptr_slots_set_together.c), without which
+ * e1000e's acquire and release calls mixed every family's semaphores.
  */
 /* models: contract */
 /* args: --enable MMIO006 */

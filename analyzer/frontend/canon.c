@@ -214,6 +214,28 @@ static void canon_binary(struct tu_ctx *t, CXCursor c, struct strbuf *out)
  * of one lock or device compare equal; a lock wrapper (spinlock_check())
  * is its argument; anything else is its tokens, concatenated.
  */
+/* "{struct tg3}" for a parameter or local that points to a named record:
+ * the object a configuration test reads, named by its type. */
+static bool typed_root(CXCursor ref, struct strbuf *out)
+{
+	CXCursor d = clang_getCursorReferenced(ref);
+	enum CXCursorKind dk = clang_getCursorKind(d);
+	CXType ty = clang_getCanonicalType(clang_getCursorType(d));
+
+	if (dk != CXCursor_ParmDecl && !(dk == CXCursor_VarDecl && clang_Cursor_hasVarDeclGlobalStorage(d) == 0))
+		return false;
+	if (ty.kind != CXType_Pointer)
+		return false;
+	CXType rec = clang_getCanonicalType(clang_getPointeeType(ty));
+	CXCursor decl = clang_getTypeDeclaration(rec);
+	if (rec.kind != CXType_Record || clang_Cursor_isNull(decl) || clang_Cursor_isAnonymous(decl))
+		return false;
+	strbuf_addch(out, '{');
+	fe_type_name(rec, out);
+	strbuf_addch(out, '}');
+	return true;
+}
+
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	c = fe_unwrap(c);
@@ -222,6 +244,8 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 		canon_member(t, c, out);
 		return;
 	case CXCursor_DeclRefExpr: {
+		if (t->canon_typed_roots && typed_root(c, out))
+			return;
 		char *name = fe_spelling(c);
 		strbuf_adds(out, name);
 		free(name);
@@ -628,6 +652,23 @@ bool fe_pure_operand(struct fn_ctx *f, CXCursor c)
 	return pure_walk(f, c, false) && !mentions_local(fe_unwrap(c));
 }
 
+str_id fe_config_key(struct fn_ctx *f, CXCursor c)
+{
+	struct strbuf key = STRBUF_INIT;
+	str_id id = 0;
+
+	if (!fe_pure_key(f, c, &key) && !fe_pure_call_key(f, c, &key))
+		goto out;
+	strbuf_reset(&key);
+	f->t->canon_typed_roots = true;	/* pure as written: now the text */
+	if (fe_pure_key(f, c, &key) || fe_pure_call_key(f, c, &key))
+		id = strchr(key.buf, '{') ? strpool_intern(f->t->u->strings, key.buf) : 0;
+	f->t->canon_typed_roots = false;
+out:
+	strbuf_release(&key);
+	return id;
+}
+
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 {
 	if (!pure_walk(f, c, true))
@@ -685,6 +726,61 @@ static bool is_body(const struct fn_ctx *f, CXCursor c)
 	return file == f->body_file && start == f->body_start;
 }
 
+/* Start offset of c in its file. */
+static unsigned start_offset(CXCursor c)
+{
+	unsigned off;
+
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), NULL, NULL, NULL, &off);
+	return off;
+}
+
+/* `if (cond) arm`: remember the arm, so stores made in it know cond. */
+static void note_if_arm(struct fn_ctx *f, CXCursor ifs)
+{
+	cursor_vec kids = VEC_INIT;
+
+	fe_children(ifs, &kids);
+	if (kids.n >= 2) {
+		struct if_arm a = { start_offset(kids.v[1]), kids.v[0] };
+		VEC_PUSH(f->if_arms, a);
+	}
+	VEC_FREE(kids);
+}
+
+/* A function-pointer store (fnptr.c); when its block is the then-arm of
+ * an `if` (tg3_get_invariants()'s `if (tg3_flag(tp, ICH_WORKAROUND)) {
+ * tp->read32 = ...; }`), the condition is kept to name the block by
+ * (fe_finish_guards()). */
+static void note_fnptr_store(struct fn_ctx *f, CXCursor assign, CXCursor parent)
+{
+	size_t before = f->t->u->fnptrs.n;
+	bool compound = clang_getCursorKind(parent) == CXCursor_CompoundStmt;
+
+	fe_note_fnptr_assign(f->t, assign, parent, is_body(f, parent));
+	if (f->t->u->fnptrs.n == before)
+		return;
+	unsigned block = start_offset(compound ? parent : assign);
+	for (size_t i = f->if_arms.n; i-- > 0;)
+		if (f->if_arms.v[i].start == block) {
+			for (size_t k = before; k < f->t->u->fnptrs.n; k++) {
+				struct guarded_store g = { k, f->if_arms.v[i].cond };
+				VEC_PUSH(f->guarded, g);
+			}
+			break;
+		}
+}
+
+/* The guards of the stores made under an `if`, once the scan knows what
+ * the body writes (the key is the branch's, fe_config_key()). */
+static void finish_guards(struct fn_ctx *f)
+{
+	for (size_t i = 0; i < f->guarded.n; i++)
+		f->t->u->fnptrs.v[f->guarded.v[i].fnptr].guard = fe_config_key(f, f->guarded.v[i].cond);
+	VEC_FREE(f->guarded);
+	VEC_FREE(f->if_arms);
+}
+
 static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientData data)
 {
 	struct fn_ctx *f = data;
@@ -693,7 +789,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	if (k == CXCursor_BinaryOperator || k == CXCursor_CompoundAssignOperator) {
 		enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
 		if (op == CXBinaryOperator_Assign)
-			fe_note_fnptr_assign(f->t, c, parent, is_body(f, parent));
+			note_fnptr_store(f, c, parent);
 		if (op == CXBinaryOperator_Assign && note_trystore(f, c))
 			return CXChildVisit_Recurse;
 		if (op == CXBinaryOperator_Assign && fe_note_plain_store(f, first_expr_child(c, 0)))
@@ -707,6 +803,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	} else if (k == CXCursor_VarDecl) {
 		fe_scan_var_init(f->t, c, false);
 		fe_note_plain_decl(f, c);
+	} else if (k == CXCursor_IfStmt) {
+		note_if_arm(f, c);
 	} else if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
 		f->loop_depth++;
 		clang_visitChildren(c, scan_visit, f);
@@ -723,4 +821,5 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body)
 {
 	clang_visitChildren(body, scan_visit, f);
+	finish_guards(f);
 }

@@ -106,6 +106,9 @@ struct tu_ctx {
 		CXSourceLocation start;	/* offset 0 */
 	} starts[FE_TEXT_CACHE];
 	unsigned nstarts;		/* how many were ever asked: the next slot */
+	bool canon_typed_roots;		/* fe_canon names a parameter or local that
+					 * points to a record by its type:
+					 * "{struct tg3}->tg3_flags" (fe_config_key) */
 };
 
 /* A break / continue target; depth: scopes open when it was pushed (a
@@ -137,6 +140,19 @@ struct guard_var {
 	str_id lock, lock_type;
 };
 
+/* The then-arm of an `if`, by its start offset, and the condition. */
+struct if_arm {
+	unsigned start;
+	CXCursor cond;
+};
+
+/* A function-pointer store (index in ir_unit.fnptrs) whose block is the
+ * then-arm of an `if` on cond. */
+struct guarded_store {
+	size_t fnptr;
+	CXCursor cond;
+};
+
 struct fn_ctx {
 	struct tu_ctx *t;
 	struct ir_function *fn;
@@ -159,6 +175,8 @@ struct fn_ctx {
 	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
 	VEC(struct scope_mark) scopes;	/* open scopes, outermost first */
 	uint32_t next_scope_id;
+	VEC(struct if_arm) if_arms;	/* assignment scan: the then-arms of ifs */
+	VEC(struct guarded_store) guarded;	/* ... and the stores made in one */
 	CXFile body_file;		/* where the body is written, and its */
 	unsigned body_start;		/* offset there (fnptr.c: derefs before a call) */
 };
@@ -208,6 +226,11 @@ str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c);
 void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
+/* The key of condition c with the objects it reads named by their type
+ * ("@_tg3_flag(TG3_FLAG_ICH_WORKAROUND,{struct tg3}->tg3_flags)"): a test
+ * of a device's configuration that means the same in every function; 0
+ * when c has no pure key or names no such object. */
+str_id fe_config_key(struct fn_ctx *f, CXCursor c);
 /* Is c usable inside a key that callers may rewrite: pure (fe_pure_key's
  * rules), naming no local variable? */
 bool fe_pure_operand(struct fn_ctx *f, CXCursor c);
@@ -219,7 +242,7 @@ bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
  * defined elsewhere), or 0. */
 str_id fe_pure_call_text(struct fn_ctx *f, CXCursor call);
 /* Is the function defined here as `{ return E; }` over its parameters? */
-bool fe_is_pure_predicate(CXCursor fn);
+bool fe_is_pure_predicate(const struct rules *r, CXCursor fn);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
 void fe_type_name(CXType ty, struct strbuf *out);
 

@@ -693,6 +693,7 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 		id = fe_call_result_key(f, c);
 	strbuf_release(&key);
 	uint32_t n = emit_branch(f, c, id, t, e);
+	f->fn->nodes.v[n].config_key = id ? fe_config_key(f, c) : 0;
 	f->fn->nodes.v[n].cond_param = tested_param(f, c, &f->fn->nodes.v[n]);
 	f->fn->nodes.v[n].slot_test = fe_fnptr_slot_tested(f->t, c);
 }

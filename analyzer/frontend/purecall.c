@@ -25,9 +25,10 @@
 
 /* Is e built only from the function's parameters, their fields
  * (`dev->flags`: read as stable as the analysis reads a field tested twice
- * in one function), integer constants and arithmetic, comparison and
- * logical operators? */
-static bool over_params(CXCursor e)
+ * in one function), what they point to, integer constants, arithmetic,
+ * comparison, logical and conditional operators, and calls of the
+ * functions the rules call pure (test_bit() and what it expands to)? */
+static bool over_params(const struct rules *r, CXCursor e)
 {
 	CXCursor u = fe_unwrap(e);
 	cursor_vec kids = VEC_INIT;
@@ -42,10 +43,22 @@ static bool over_params(CXCursor e)
 		return k == CXCursor_ParmDecl || k == CXCursor_EnumConstantDecl;
 	}
 	case CXCursor_MemberRefExpr:
-		break;	/* its base must be a parameter or a field of one */
+	case CXCursor_ArraySubscriptExpr:
+	case CXCursor_ConditionalOperator:
+		break;	/* its operands must be over the parameters too */
+	case CXCursor_CallExpr: {
+		char *name = fe_spelling(clang_getCursorReferenced(u));
+		bool pure = rules_is_pure_function(r, name);
+		free(name);
+		int n = clang_Cursor_getNumArguments(u);
+		for (int i = 0; i < n && pure; i++)
+			pure = over_params(r, clang_Cursor_getArgument(u, (unsigned)i));
+		return pure;	/* the arguments, not the callee's name */
+	}
 	case CXCursor_UnaryOperator: {
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(u);
-		if (op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not && op != CXUnaryOperator_Minus)
+		if (op != CXUnaryOperator_LNot && op != CXUnaryOperator_Not && op != CXUnaryOperator_Minus &&
+		    op != CXUnaryOperator_Deref)
 			return false;
 		break;
 	}
@@ -61,13 +74,13 @@ static bool over_params(CXCursor e)
 	fe_children(u, &kids);
 	for (size_t i = 0; i < kids.n && ok; i++)
 		if (clang_isExpression(clang_getCursorKind(kids.v[i])))
-			ok = over_params(kids.v[i]);
+			ok = over_params(r, kids.v[i]);
 	VEC_FREE(kids);
 	return ok;
 }
 
 /* Is the function defined as `{ return E; }` with E over_params()? */
-bool fe_is_pure_predicate(CXCursor fn)
+bool fe_is_pure_predicate(const struct rules *r, CXCursor fn)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
 	cursor_vec kids = VEC_INIT, body = VEC_INIT, ret = VEC_INIT;
@@ -80,7 +93,7 @@ bool fe_is_pure_predicate(CXCursor fn)
 		fe_children(kids.v[kids.n - 1], &body);
 	if (body.n == 1 && clang_getCursorKind(body.v[0]) == CXCursor_ReturnStmt) {
 		fe_children(body.v[0], &ret);
-		yes = ret.n == 1 && over_params(ret.v[0]);
+		yes = ret.n == 1 && over_params(r, ret.v[0]);
 	}
 	VEC_FREE(kids);
 	VEC_FREE(body);
@@ -115,7 +128,7 @@ bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 	if (clang_getCursorKind(u) != CXCursor_CallExpr)
 		return false;
 	callee = clang_getCursorReferenced(u);
-	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !fe_is_pure_predicate(callee))
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !fe_is_pure_predicate(f->t->fe->rules, callee))
 		return false;
 	return call_text(f, u, callee, key);
 }

@@ -36,6 +36,7 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->unit_base);
 	VEC_FREE(p->fnptrs);
 	VEC_FREE(p->block_size);
+	VEC_FREE(p->is_guard);
 	free(p->asked);
 	free(p->by_key);
 }
@@ -169,6 +170,10 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 		fp.loc.file = file;	/* resolution scope: the storing file */
 		VEC_PUSH(p->fnptrs, fp);
 		VEC_PUSH(p->block_size, count_block(u, &u->fnptrs.v[i]));
+		while (fp.guard && p->is_guard.n <= fp.guard)
+			VEC_PUSH(p->is_guard, 0);
+		if (fp.guard)
+			p->is_guard.v[fp.guard] = 1;
 	}
 }
 
@@ -322,6 +327,11 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 	if (!n)
 		*unknown = true;
 	return n;
+}
+
+bool ipa_is_guard(const struct ipa_program *p, str_id key)
+{
+	return key && key < p->is_guard.n && p->is_guard.v[key];
 }
 
 /* The place of store a against store b in the program: by file, then

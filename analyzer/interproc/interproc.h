@@ -83,6 +83,8 @@ struct ipa_program {
 	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
 	VEC(uint32_t) block_size;	/* for each of fnptrs: the stores of its
 					 * block (ir_fnptr.block) */
+	VEC(uint8_t) is_guard;		/* by str_id: 1 when a block of stores is
+					 * made under that config_key */
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
 	ipa_lookup_fn lookup;
@@ -145,6 +147,9 @@ bool ipa_slot_stored(const struct ipa_program *p, str_id slot);
 /* Functions an IR_CALL in `file` can reach (see callgraph.c). */
 int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c, uint32_t *out,
 		     bool *unknown);
+/* Is some block of function-pointer stores made under the condition whose
+ * config_key is `key`?  (callgraph.c) */
+bool ipa_is_guard(const struct ipa_program *p, str_id key);
 /* One store an indirect call can reach its target through. */
 struct ipa_choice {
 	uint32_t target;		/* index in ipa_program.fns */

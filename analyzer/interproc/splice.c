@@ -469,11 +469,22 @@ static uint32_t add_choice_branch(struct ipa_program *p, struct ir_function *x, 
 	return (uint32_t)x->nodes.n - 1;
 }
 
-/* The key of choosing a block of function-pointer stores: its place. */
+/* The key of a block made under the condition with config_key `guard`:
+ * the program's, like a target's. */
+static char *guard_key(const struct ipa_program *p, str_id guard)
+{
+	return xasprintf(FNPTR_KEY_PREFIX "if:%s", S(p, guard));
+}
+
+/* The key of choosing a block of function-pointer stores: its condition
+ * (tg3's `if (tg3_flag(tp, ICH_WORKAROUND))`), so that a test of the same
+ * condition anywhere takes the same value; else its place. */
 static char *block_key(const struct ipa_program *p, const struct ir_fnptr *store)
 {
 	const struct ir_loc *b = &store->block;
 
+	if (store->guard)
+		return guard_key(p, store->guard);
 	return xasprintf(FNPTR_KEY_PREFIX "@%s:%u:%u", b->file ? S(p, b->file) : "", b->line, b->col);
 }
 
@@ -610,6 +621,11 @@ static void expand_node(struct ipa_program *p, const struct ir_function *fn, str
 		x->nodes.v[i].cond = 0;
 		push_edges(edges, i, 0, e, ns, IR_EDGE_FALSE);
 		return;
+	}
+	if (n->op == IR_BRANCH && ipa_is_guard(p, n->config_key)) {
+		char *key = guard_key(p, n->config_key);	/* a test of the device's configuration */
+		x->nodes.v[i].cond = strpool_intern(p->strings, key);
+		free(key);
 	}
 	uint32_t t[IPA_MAX_TARGETS], entries[IPA_MAX_TARGETS], targets[IPA_MAX_TARGETS];
 	bool unknown = false;

@@ -108,6 +108,14 @@ struct ir_node {
 				 * IR_CALL: IR_KEY_RESULT when the caller tests
 				 * the result (the call forgets it);
 				 * 0 when not tracked */
+	str_id config_key;	/* IR_BRANCH on a pure condition: its key with
+				 * the objects named by type
+				 * ("@_tg3_flag(TG3_FLAG_ICH_WORKAROUND,{struct
+				 * tg3}->tg3_flags)"), the same in every
+				 * function; a test the program's
+				 * function-pointer stores are made under
+				 * takes their block's key (interproc/splice.c);
+				 * 0 if none */
 	str_id pure_key;	/* IR_CALL with pure arguments: the call as a
 				 * key, "@f(a,b)" (IR_KEY_PURE_CALL), used when
 				 * the callee is a pure predicate; else 0 */
@@ -174,6 +182,8 @@ struct ir_fnptr {
 					 * the compound statement of an assignment
 					 * (or the assignment alone), the
 					 * initializer list of a table */
+	str_id guard;			/* the config_key of the `if` whose arm the
+					 * block is, 0 if none */
 	bool unconditional;		/* an assignment in its function's body: made
 					 * whenever the function runs, a default the
 					 * other blocks override */

@@ -517,7 +517,7 @@ static int load_annotation(struct load_ctx *c, json_t *e)
 }
 
 /* A section that is a list of names (lock_wrappers, static_key_tests,
- * untracked_contexts, calls_taken_false):
+ * untracked_contexts, calls_taken_false, pure_functions):
  * each name once, in the order first seen. */
 static int load_name_list(struct load_ctx *c, json_t *list, const char *section, char_ptr_vec *names)
 {
@@ -547,6 +547,8 @@ static char_ptr_vec *name_list_of(struct rules *r, const char *section)
 		return &r->untracked_contexts;
 	if (!strcmp(section, "calls_taken_false"))
 		return &r->calls_taken_false;
+	if (!strcmp(section, "pure_functions"))
+		return &r->pure_functions;
 	return &r->lock_wrappers;
 }
 
@@ -556,13 +558,13 @@ static char_ptr_vec *name_list_of(struct rules *r, const char *section)
  * name a kind or class from any file of the set.
  */
 static const char *const sections[] = { "lock_kinds", "accessor_classes", "lock_wrappers", "static_key_tests",
-					"untracked_contexts", "calls_taken_false", "lock_apis",
+					"untracked_contexts", "calls_taken_false", "pure_functions", "lock_apis",
 					"accessors", "barriers", "models", "checks", "guards", "annotations",
 					"frameworks", /* FRAMEWORKS: after lock_kinds (frameworks.c) */
 					"entry_points", /* entry_points.c */
 					NULL };
 static int (*const section_loaders[])(struct load_ctx *, json_t *) = {
-	load_kind, load_class, NULL, NULL, NULL, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
+	load_kind, load_class, NULL, NULL, NULL, NULL, NULL, load_api, load_accessor, load_barrier, rules_load_model, rules_load_check_entry,
 	load_guard, load_annotation, frameworks_load_entry, entry_points_load_entry,
 };
 
@@ -615,7 +617,7 @@ static int file_open(struct rules_file *f, const char *path, struct strbuf *err)
 			known |= !strcmp(sections[i], key);
 		if (!known)
 			return load_error(&c, key, "unknown top-level key '%s' (known: lock_kinds, lock_wrappers, "
-					  "static_key_tests, untracked_contexts, calls_taken_false, lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
+					  "static_key_tests, untracked_contexts, calls_taken_false, pure_functions, lock_apis, accessor_classes, accessors, barriers, models, checks, guards, "
 					  "annotations, frameworks, entry_points)", key);
 	}
 	return 0;

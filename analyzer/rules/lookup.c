@@ -83,6 +83,7 @@ void rules_free(struct rules *r)
 	free_name_list(&r->static_key_tests);
 	free_name_list(&r->untracked_contexts);
 	free_name_list(&r->calls_taken_false);
+	free_name_list(&r->pure_functions);
 	for (size_t i = 0; i < r->guards.n; i++)
 		free(r->guards.v[i].name);
 	for (size_t i = 0; i < r->annotations.n; i++)
@@ -170,6 +171,11 @@ bool rules_is_static_key_test(const struct rules *r, const char *name)
 bool rules_is_untracked_context(const struct rules *r, const char *name)
 {
 	return name_listed((const char *const *)r->untracked_contexts.v, r->untracked_contexts.n, name);
+}
+
+bool rules_is_pure_function(const struct rules *r, const char *name)
+{
+	return name_listed((const char *const *)r->pure_functions.v, r->pure_functions.n, name);
 }
 
 bool rules_is_call_taken_false(const struct rules *r, const char *name)

@@ -220,6 +220,8 @@ struct rules {
 	char_ptr_vec calls_taken_false;	/* netdev_xmit_more(): a condition that
 					 * is a call of one is false on every
 					 * path the checks judge */
+	char_ptr_vec pure_functions;	/* _test_bit(): its value depends on its
+					 * arguments and the memory they name only */
 	struct strpool *names;		/* lookup table for called names */
 	VEC(struct rule_ref) by_name;	/* indexed by str_id in names */
 	VEC(struct lock_guard) guards;	/* "guards" in locks.json */
@@ -262,6 +264,9 @@ bool rules_is_static_key_test(const struct rules *r, const char *name);
 /* Is `name` a call whose value as a condition is taken as false
  * ("calls_taken_false")? */
 bool rules_is_call_taken_false(const struct rules *r, const char *name);
+/* Is `name` a function whose value depends on its arguments and what they
+ * point to only ("pure_functions")? */
+bool rules_is_pure_function(const struct rules *r, const char *name);
 /* Is `name` a sparse context the analysis does not follow ("untracked_contexts")? */
 bool rules_is_untracked_context(const struct rules *r, const char *name);
 

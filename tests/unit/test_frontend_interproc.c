@@ -102,7 +102,7 @@ static char *call_text(const struct ir_unit *u, const struct ir_function *fn, in
 
 /* The unit's fnptr stores, "slot = function @line:col" one per line, with
  * the block the store was made in ("in line:col", "default" for a store
- * at the top of a body). */
+ * at the top of a body, "if KEY" for one in the arm of an if). */
 static char *fnptr_text(const struct ir_unit *u)
 {
 	struct strbuf sb = STRBUF_INIT;
@@ -110,8 +110,9 @@ static char *fnptr_text(const struct ir_unit *u)
 	strbuf_adds(&sb, "");
 	for (size_t i = 0; i < u->fnptrs.n; i++) {
 		const struct ir_fnptr *p = &u->fnptrs.v[i];
-		strbuf_addf(&sb, "%s = %s @%u:%u in %u:%u%s\n", str(u, p->slot), str(u, p->function), p->loc.line,
+		strbuf_addf(&sb, "%s = %s @%u:%u in %u:%u%s", str(u, p->slot), str(u, p->function), p->loc.line,
 			    p->loc.col, p->block.line, p->block.col, p->unconditional ? " default" : "");
+		strbuf_addf(&sb, "%s%s\n", p->guard ? " if " : "", p->guard ? str(u, p->guard) : "");
 	}
 	return strbuf_detach(&sb);
 }
@@ -171,12 +172,18 @@ static void test_fnptrs(const struct ir_unit *u)
 		"struct tg3_ops::write32 = tg3_write32 @61:2 in 57:1 default\n"	/* the body's */
 		"struct tg3_ops::read32 = tg3_read32 @62:27 in 62:25\n"		/* compound literal */
 		"struct tg3_ops::write32 = tg3_write32_flush @64:45 in 64:43\n"	/* static local */
-		"ring_t::kick = ring_kick @67:2 in 57:1 default\n";
+		"ring_t::kick = ring_kick @67:2 in 57:1 default\n"
+		"struct tg3::write32 = tg3_write32_flush @102:3 in 101:23 if {struct tg3}->sq.head&1\n"
+		"struct tg3_ops::read32 = tg3_read32 @103:3 in 101:23 if {struct tg3}->sq.head&1\n"
+		"struct tg3::write32 = tg3_write32 @106:3 in 106:3 if {struct tg3}->sq.head&2\n";
 	char *got = fnptr_text(u);
 
 	CHECK_STR(got, want);
 	free(got);
 	CHECK(u->fnptrs.n > 1 && strstr(str(u, u->fnptrs.v[0].loc.file), "frontend/interproc_ops.h"));
+	/* the tests themselves carry the same key, the object named by type */
+	const struct ir_function *inv = find_fn(u, "tg3_invariants");
+	CHECK_STR(str(u, inv->nodes.v[nth(inv, IR_BRANCH, 0)].config_key), "{struct tg3}->sq.head&1");
 	for (size_t i = 1; i < u->fnptrs.n; i++)
 		CHECK(strstr(str(u, u->fnptrs.v[i].loc.file), "frontend/interproc.c") != NULL);
 }

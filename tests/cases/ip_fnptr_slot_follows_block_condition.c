@@ -7,21 +7,26 @@
  * reads back through tp->read32.  tg3_get_invariants() installs
  * tg3_read_indirect_reg32() in read32 only under ICH_WORKAROUND, so the
  * posted arm never reaches the indirect read, and nothing is unordered.
- * Reported today (MMIO002@ppc64-legacy on the _tw32_flush() call): a
- * slot's choice is tied to nothing (not to the other slots of its block,
- * ip_fnptr_slots_set_together.c, nor to the block's condition), and the
- * analysis does not carry tg3_flag(tp, ICH_WORKAROUND) from
- * tg3_get_invariants() to _tw32_flush() (branch keys are local to a
- * function).
+ * It used to be reported (MMIO002@ppc64-legacy on the _tw32_flush() call):
+ * a slot's choice was tied to nothing, and the flag test in _tw32_flush()
+ * was local to it.  Now the ICH_WORKAROUND block is chosen by its
+ * condition, `tg3_flag(tp, ICH_WORKAROUND)` with tp named by its type,
+ * which is the key of the same test in _tw32_flush(): on the posted arm
+ * read32 holds the default tg3_read32().  tg3_flag() is keyed at all
+ * because _tg3_flag() returns test_bit() over its parameters, a pure
+ * predicate (rules/predicates.json).
  */
 /* models: contract,generic,ppc64-legacy */
 #include <linux/kernel.h>
 #include <linux/spinlock.h>
 #include <linux/io.h>
+#include <linux/bitops.h>
 
-#define TG3_ICH_WORKAROUND	0x1
-#define TG3_PCIX_TARGET_HWBUG	0x2
-#define TG3_ASIC_5906		0x4
+enum TG3_FLAGS {
+	TG3_FLAG_ICH_WORKAROUND,
+	TG3_FLAG_PCIX_TARGET_HWBUG,
+	TG3_FLAG_ASIC_5906,
+};
 #define GRC_LOCAL_CTRL		0x6808
 #define WDMAC_MODE		0x4c00
 #define MAILBOX_INTERRUPT_0	0x0204
@@ -31,13 +36,19 @@ struct tg3 {
 	void __iomem *regs;
 	spinlock_t lock;
 	spinlock_t indirect_lock;
-	unsigned long flags;
+	unsigned long tg3_flags[1];
 	u32 cfg;
 	u32 (*read32)(struct tg3 *tp, u32 off);
 	void (*write32)(struct tg3 *tp, u32 off, u32 val);
 	u32 (*read32_mbox)(struct tg3 *tp, u32 off);
 	void (*write32_mbox)(struct tg3 *tp, u32 off, u32 val);
 };
+
+static inline int _tg3_flag(enum TG3_FLAGS flag, unsigned long *bits)
+{
+	return test_bit(flag, bits);
+}
+#define tg3_flag(tp, flag)	_tg3_flag(TG3_FLAG_##flag, (tp)->tg3_flags)
 
 static void tg3_write32(struct tg3 *tp, u32 off, u32 val)
 {
@@ -112,16 +123,16 @@ int tg3_get_invariants(struct tg3 *tp)
 	tp->read32_mbox = tg3_read32;
 	tp->write32_mbox = tg3_write32;
 
-	if (tp->flags & TG3_PCIX_TARGET_HWBUG)
+	if (tg3_flag(tp, PCIX_TARGET_HWBUG))
 		tp->write32 = tg3_write_indirect_reg32;
 
-	if (tp->flags & TG3_ICH_WORKAROUND) {
+	if (tg3_flag(tp, ICH_WORKAROUND)) {
 		tp->read32 = tg3_read_indirect_reg32;
 		tp->write32 = tg3_write_indirect_reg32;
 		tp->read32_mbox = tg3_read_indirect_mbox;
 		tp->write32_mbox = tg3_write_indirect_mbox;
 	}
-	if (tp->flags & TG3_ASIC_5906) {
+	if (tg3_flag(tp, ASIC_5906)) {
 		tp->read32_mbox = tg3_read32_mbox_5906;
 		tp->write32_mbox = tg3_write32_mbox_5906;
 	}
@@ -130,7 +141,7 @@ int tg3_get_invariants(struct tg3 *tp)
 
 static void _tw32_flush(struct tg3 *tp, u32 off, u32 val)
 {
-	if ((tp->flags & TG3_PCIX_TARGET_HWBUG) || (tp->flags & TG3_ICH_WORKAROUND)) {
+	if (tg3_flag(tp, PCIX_TARGET_HWBUG) || tg3_flag(tp, ICH_WORKAROUND)) {
 		tp->write32(tp, off, val);
 	} else {
 		tg3_write32(tp, off, val);

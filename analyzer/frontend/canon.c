@@ -662,7 +662,7 @@ str_id fe_config_key(struct fn_ctx *f, CXCursor c)
 	strbuf_reset(&key);
 	f->t->canon_typed_roots = true;	/* pure as written: now the text */
 	if (fe_pure_key(f, c, &key) || fe_pure_call_key(f, c, &key))
-		id = strchr(key.buf, '{') ? strpool_intern(f->t->u->strings, key.buf) : 0;
+		id = strchr(key.buf, '{') || strstr(key.buf, "::") ? strpool_intern(f->t->u->strings, key.buf) : 0;
 	f->t->canon_typed_roots = false;
 out:
 	strbuf_release(&key);

@@ -228,7 +228,8 @@ CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 /* The key of condition c with the objects it reads named by their type
  * ("@_tg3_flag(TG3_FLAG_ICH_WORKAROUND,{struct tg3}->tg3_flags)"): a test
- * of a device's configuration that means the same in every function; 0
+ * of a device's configuration that means the same in every function (a
+ * pure predicate's field argument is a type path already: purecall.c); 0
  * when c has no pure key or names no such object. */
 str_id fe_config_key(struct fn_ctx *f, CXCursor c);
 /* Is c usable inside a key that callers may rewrite: pure (fe_pure_key's
@@ -238,6 +239,9 @@ bool fe_pure_operand(struct fn_ctx *f, CXCursor c);
  * E;` over its parameters and constants, with pure operands; false if c
  * is no such call. */
 bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
+/* The type path of an argument that reads a field ("struct
+ * bnx2x_vf_mbx::first_tlv.tl.type"), else 0. */
+str_id fe_field_type_path(struct tu_ctx *t, CXCursor a);
 /* "@f(a,b)" for any direct call with pure operands (the callee may be
  * defined elsewhere), or 0. */
 str_id fe_pure_call_text(struct fn_ctx *f, CXCursor call);

@@ -198,6 +198,7 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 		str_id id = arg_text(f, a);
 		long long value;
 		VEC_PUSH(fn->args, id);
+		VEC_PUSH(fn->arg_types, fe_field_type_path(f->t, a));
 		if (i < IR_CONST_ARGS && arg_constant(a, &value)) {
 			struct ir_const_arg ca = { node, (uint32_t)i, value };
 			known |= 1u << i;

@@ -22,6 +22,7 @@
 #include "fe_internal.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* Is e built only from the function's parameters, their fields
  * (`dev->flags`: read as stable as the analysis reads a field tested twice
@@ -101,7 +102,15 @@ bool fe_is_pure_predicate(const struct rules *r, CXCursor fn)
 	return yes;
 }
 
-/* "@f(a,b)" of call u into key, when every argument is a pure operand. */
+/* "@f(a,b)" of call u into key, when every argument is a pure operand.
+ * An argument that reads a field is written as the field's type path:
+ * bnx2x_vf_mbx_request() tests `bnx2x_tlv_supported(mbx->first_tlv.tl.type)`
+ * on its parameter, and the unlock in bnx2x_vf_mbx_resp_send_msg() tests
+ * the same field of a local `mbx = BP_VF_MBX(bp, vf->index)`, the same
+ * mailbox spelled another way; both are
+ * "@bnx2x_tlv_supported(struct bnx2x_vf_mbx::first_tlv.tl.type)".  A
+ * function reads one device's fields; two objects of one type tested in
+ * one function are taken as one (say less). */
 static bool call_text(struct fn_ctx *f, CXCursor u, CXCursor callee, struct strbuf *key)
 {
 	int n = clang_Cursor_getNumArguments(u);
@@ -113,12 +122,27 @@ static bool call_text(struct fn_ctx *f, CXCursor u, CXCursor callee, struct strb
 	strbuf_addf(key, "%c%s(", IR_KEY_PURE_CALL, name);
 	free(name);
 	for (int i = 0; i < n; i++) {
+		CXCursor a = clang_Cursor_getArgument(u, (unsigned)i);
+		str_id type = fe_field_type_path(f->t, a);
 		if (i)
 			strbuf_addch(key, ',');
-		fe_canon(f->t, clang_Cursor_getArgument(u, (unsigned)i), key);
+		if (type)
+			strbuf_adds(key, strpool_str(f->t->u->strings, type));
+		else
+			fe_canon(f->t, a, key);
 	}
 	strbuf_addch(key, ')');
 	return true;
+}
+
+str_id fe_field_type_path(struct tu_ctx *t, CXCursor a)
+{
+	CXCursor u = fe_unwrap(a);
+
+	if (clang_getCursorKind(u) != CXCursor_MemberRefExpr)
+		return 0;
+	str_id id = fe_lock_type(t, u);
+	return id && strstr(strpool_str(t->u->strings, id), "::") ? id : 0;
 }
 
 bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)

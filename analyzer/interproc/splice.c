@@ -42,6 +42,8 @@ struct splice_ctx {
 	const struct ir_node *call;		/* the IR_CALL in caller */
 	const struct ir_function *callee;	/* the callee's summary */
 	str_id callee_name;
+	bool by_type;		/* an argument that reads a field is its type
+				 * path (pure predicate keys, purecall.c) */
 };
 
 static const char *S(const struct ipa_program *p, str_id id)
@@ -61,7 +63,10 @@ static str_id arg_for(const struct splice_ctx *c, const char *root, size_t rootl
 			continue;
 		if (i >= c->call->nargs)
 			return 0;
-		return c->caller->args.v[c->call->args_off + i];
+		size_t k = c->call->args_off + i;
+		if (c->by_type && k < c->caller->arg_types.n && c->caller->arg_types.v[k])
+			return c->caller->arg_types.v[k];
+		return c->caller->args.v[k];
 	}
 	return 0;
 }
@@ -118,6 +123,21 @@ static bool field_at(const char *t, size_t i)
 	return (i >= 1 && t[i - 1] == '.') || (i >= 2 && (!strncmp(t + i - 2, "->", 2) || !strncmp(t + i - 2, "::", 2)));
 }
 
+/* Is the identifier at t[i], n long, part of a type name ("struct
+ * bnx2x_vf_mbx" in a type path)? */
+static bool type_word_at(const char *t, size_t i, size_t n)
+{
+	static const char *const tags[] = { "struct", "union", "enum" };
+
+	for (int k = 0; k < 3; k++) {
+		size_t len = strlen(tags[k]);
+		if ((n == len && !strncmp(t + i, tags[k], n)) ||
+		    (i >= len + 1 && !strncmp(t + i - len - 1, tags[k], len) && t[i - 1] == ' '))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Rewrite every parameter named in a register key
  * ("struct foo::regs+reg" with reg := "FOO_DB" gives
@@ -170,10 +190,12 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
  * when the arguments name anything but the callee's parameters (a local:
  * then it is qualified like one).
  */
-static str_id pure_call_in_caller(const struct splice_ctx *c, str_id key)
+static str_id pure_call_in_caller(const struct splice_ctx *c0, str_id key)
 {
-	const char *t = S(c->p, key), *open = strchr(t, '(');
+	const char *t = S(c0->p, key), *open = strchr(t, '(');
+	struct splice_ctx typed = *c0, *c = &typed;
 
+	typed.by_type = true;
 	if (t[0] != IR_KEY_PURE_CALL || !open)
 		return 0;
 	for (size_t i = (size_t)(open - t); t[i];) {
@@ -184,7 +206,8 @@ static str_id pure_call_in_caller(const struct splice_ctx *c, str_id key)
 		}
 		while (isalnum((unsigned char)t[i + n]) || t[i + n] == '_')
 			n++;
-		bool skip = field_at(t, i) || isdigit((unsigned char)t[i - 1]);	/* 0x10 */
+		bool skip = field_at(t, i) || isdigit((unsigned char)t[i - 1]) ||	/* 0x10 */
+			    type_word_at(t, i, n);
 		str_id arg = skip ? 0 : arg_for(c, t + i, n);
 		if (!skip && (!arg || !*S(c->p, arg)))
 			return 0;
@@ -568,7 +591,7 @@ static int splice_targets(struct ipa_program *p, const struct ir_function *fn, s
 		const struct ipa_fn *callee = &p->fns.v[t[k]];
 		if (!callee->summary)
 			continue;
-		struct splice_ctx c = { p, fn, n, callee->summary, callee->name };
+		struct splice_ctx c = { p, fn, n, callee->summary, callee->name, false };
 		uint32_t site = n->indirect ? add_impl_marker(p, x, i, t[k]) : i;
 		exits->n = 0;
 		entries[nentries] = splice_one(&c, x, site, edges, exits);

@@ -36,6 +36,7 @@ void ir_fn_free(struct ir_function *fn)
 	VEC_FREE(fn->succs);
 	VEC_FREE(fn->params);
 	VEC_FREE(fn->args);
+	VEC_FREE(fn->arg_types);
 	VEC_FREE(fn->const_vals);
 	VEC_FREE(fn->contracts);
 	free(fn);

@@ -234,6 +234,10 @@ struct ir_function {
 	uint32_t entry;
 	VEC(str_id) params;		/* parameter names, in order (0 = unnamed) */
 	VEC(str_id) args;		/* call arguments, see ir_node.args_off */
+	VEC(str_id) arg_types;		/* lowered functions: for each of args, the
+					 * type path of an argument that reads a
+					 * field ("struct bnx2x_vf_mbx::first_tlv.tl.type"),
+					 * 0 otherwise */
 	VEC(struct ir_const_arg) const_vals;	/* the lowered function's
 					 * constant call arguments, by value */
 	VEC(struct ir_contract) contracts;

@@ -208,12 +208,6 @@ static void canon_binary(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 	clang_disposeString(s);
 }
 
-/*
- * Canonical text of expression c into out: parentheses and casts dropped,
- * members, subscripts and operators rebuilt from their parts, so spellings
- * of one lock or device compare equal; a lock wrapper (spinlock_check())
- * is its argument; anything else is its tokens, concatenated.
- */
 /* "{struct tg3}" for a parameter or local that points to a named record:
  * the object a configuration test reads, named by its type. */
 static bool typed_root(CXCursor ref, struct strbuf *out)
@@ -236,6 +230,12 @@ static bool typed_root(CXCursor ref, struct strbuf *out)
 	return true;
 }
 
+/*
+ * Canonical text of expression c into out: parentheses and casts dropped,
+ * members, subscripts and operators rebuilt from their parts, so spellings
+ * of one lock or device compare equal; a lock wrapper (spinlock_check())
+ * is its argument; anything else is its tokens, concatenated.
+ */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out)
 {
 	c = fe_unwrap(c);
@@ -652,6 +652,9 @@ bool fe_pure_operand(struct fn_ctx *f, CXCursor c)
 	return pure_walk(f, c, false) && !mentions_local(fe_unwrap(c));
 }
 
+/* The key of c with parameters and locals named by their type (see
+ * fe_internal.h): the key fe_pure_key() or fe_pure_call_key() gives, asked
+ * again with fe_canon() naming roots by type. */
 str_id fe_config_key(struct fn_ctx *f, CXCursor c)
 {
 	struct strbuf key = STRBUF_INIT;
@@ -751,7 +754,7 @@ static void note_if_arm(struct fn_ctx *f, CXCursor ifs)
 /* A function-pointer store (fnptr.c); when its block is the then-arm of
  * an `if` (tg3_get_invariants()'s `if (tg3_flag(tp, ICH_WORKAROUND)) {
  * tp->read32 = ...; }`), the condition is kept to name the block by
- * (fe_finish_guards()). */
+ * (finish_guards()). */
 static void note_fnptr_store(struct fn_ctx *f, CXCursor assign, CXCursor parent)
 {
 	size_t before = f->t->u->fnptrs.n;

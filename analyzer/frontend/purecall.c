@@ -135,6 +135,8 @@ static bool call_text(struct fn_ctx *f, CXCursor u, CXCursor callee, struct strb
 	return true;
 }
 
+/* The type path fe_lock_type() gives a member expression, when it names
+ * a record ("struct S::a.b"). */
 str_id fe_field_type_path(struct tu_ctx *t, CXCursor a)
 {
 	CXCursor u = fe_unwrap(a);

@@ -119,6 +119,7 @@ static str_id header_key(struct ipa_program *p, const struct ir_function *fn)
 }
 
 
+/* Were stores a and b made in one block (ir_fnptr.block)? */
 static bool same_block(const struct ir_fnptr *a, const struct ir_fnptr *b)
 {
 	return a->block.file == b->block.file && a->block.line == b->block.line && a->block.col == b->block.col;
@@ -329,6 +330,7 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 	return n;
 }
 
+/* A lookup in is_guard, which ipa_add_unit() fills. */
 bool ipa_is_guard(const struct ipa_program *p, str_id key)
 {
 	return key && key < p->is_guard.n && p->is_guard.v[key];

@@ -114,8 +114,8 @@ static bool same_targets(const uint32_t *a, uint32_t na, const uint32_t *b, uint
 }
 
 /*
- * Is correlated branch n empty: do all its arms lead to the same acting
- * nodes through inert ones?  `if (tg3_flag(tp, 5705_PLUS)) val |= X;`
+ * Is correlated branch n empty: do its arms (two or more) lead to the
+ * same acting nodes through inert ones?  `if (tg3_flag(tp, 5705_PLUS)) val |= X;`
  * tests a flag that other branches test too, but its arms do nothing the
  * engine sees: splitting the path there only doubles the states until the
  * arms meet again.
@@ -135,7 +135,7 @@ static bool empty_branch(struct search *s, uint32_t n)
 			return false;
 		}
 	}
-	return ns > 0;
+	return ns > 1;	/* one arm: it drops the paths that know the other */
 }
 
 /* Mark the inert nodes: those passing every state, then, to a fixpoint

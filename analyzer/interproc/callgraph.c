@@ -336,6 +336,27 @@ bool ipa_is_guard(const struct ipa_program *p, str_id key)
 	return key && key < p->is_guard.n && p->is_guard.v[key];
 }
 
+/*
+ * The one slot function fi is stored into (registrations aside), or 0
+ * when it is stored into none or into several: the way the program
+ * reaches a function that nothing calls directly.
+ */
+str_id ipa_only_slot(struct ipa_program *p, uint32_t fi)
+{
+	str_id slot = 0;
+
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		if (fp->registration || fp->function != p->fns.v[fi].name ||
+		    resolve_name(p, fp->loc.file, fp->function) != (int)fi)
+			continue;
+		if (slot && slot != fp->slot)
+			return 0;
+		slot = fp->slot;
+	}
+	return slot;
+}
+
 /* The place of store a against store b in the program: by file, then
  * line and column (the block's, then the store's own). */
 static int cmp_store_place(const struct ipa_program *p, const struct ir_fnptr *a, const struct ir_fnptr *b)
@@ -484,6 +505,7 @@ static void build_edges(struct ipa_program *p)
 			for (int j = 0; j < n; j++) {
 				VEC_PUSH(p->fns.v[i].callees, t[j]);
 				p->fns.v[t[j]].has_callers = true;
+				p->fns.v[t[j]].direct_callers |= !fn->nodes.v[k].indirect;
 			}
 		}
 		p->fns.v[i].unknown_calls = unknown_calls;

@@ -59,6 +59,7 @@ struct ipa_fn {
 	int index, low;
 	bool on_stack;
 	bool has_callers;		/* some analyzed function calls it */
+	bool direct_callers;		/* ... by its name, not through a slot */
 };
 
 /* Looks up a summary that is not defined in the program (another file,
@@ -150,6 +151,8 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 /* Is some block of function-pointer stores made under the condition whose
  * config_key is `key`?  (callgraph.c) */
 bool ipa_is_guard(const struct ipa_program *p, str_id key);
+/* The one slot a function is stored into, or 0 (see callgraph.c). */
+str_id ipa_only_slot(struct ipa_program *p, uint32_t fi);
 /* One store an indirect call can reach its target through. */
 struct ipa_choice {
 	uint32_t target;		/* index in ipa_program.fns */

@@ -674,6 +674,57 @@ static void set_edges(struct ir_function *x, const edge_vec *edges)
 }
 
 /*
+ * For checks of a function nothing calls by its name and that is stored
+ * into one slot: it runs because a call through that slot chose one of its
+ * blocks, so the entry is that choice, the chain of link_targets() with
+ * only this function's arms kept and its last block tested as well, so
+ * that the block's key is known.  Its own calls through the sibling slots
+ * of its table then take the same table: e1000e_read_phy_reg_m88(), the
+ * read_reg of 82571.c's m88 PHY table, acquires with that table's
+ * semaphore, not with the 82574 override a BM-PHY part installs.  Returns
+ * the new entry node (or the old one).
+ */
+static uint32_t add_slot_entry(struct ipa_program *p, uint32_t fi, struct ir_function *x, edge_vec *edges)
+{
+	struct ir_node call = ir_node_make(IR_CALL);
+	uint32_t t[IPA_MAX_TARGETS], from = IR_NONE, first = IR_NONE;
+	struct ipa_choice ch[IPA_MAX_CHOICES];
+	enum ir_edge_kind kind = IR_EDGE_NEXT;
+	bool unknown;
+
+	if (p->fns.v[fi].direct_callers || !(call.callee = ipa_only_slot(p, fi)))
+		return x->entry;
+	call.indirect = true;
+	call.loc = x->loc;
+	int nt = ipa_call_targets(p, p->fns.v[fi].file, &call, t, &unknown);
+	int nc = nt > 1 ? ipa_call_choices(p, p->fns.v[fi].file, &call, t, nt, ch) : 0;
+	bool reached = false;
+	for (int k = 0; k < nc; k++)
+		reached |= ch[k].target == fi;
+	if (nc < 2 || !reached)
+		return x->entry;	/* fi's own store was overwritten in its block */
+	for (int k = 0; k < nc; k++) {
+		bool mine = ch[k].target == fi;
+		char *key = block_key(p, ch[k].store);	/* the last one too: its key is known */
+		uint32_t b = add_choice_branch(p, x, &call, key);
+		free(key);
+		if (first == IR_NONE) {
+			first = b;
+		} else {
+			struct pending_edge into = { from, b, kind };
+			VEC_PUSH(*edges, into);
+		}
+		if (mine) {
+			struct pending_edge yes = { b, x->entry, IR_EDGE_TRUE };
+			VEC_PUSH(*edges, yes);
+		}
+		from = b;
+		kind = IR_EDGE_FALSE;
+	}
+	return first;
+}
+
+/*
  * The expanded copy of function fi: every call's target summaries spliced
  * in; for checks, the caller's locks its contract (__must_hold) says are
  * held on entry; and the nctx framework context locks taken on entry and
@@ -692,6 +743,8 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 	x->entry = fn->entry;
 	for (uint32_t i = 0; i < fn->nodes.n; i++)
 		expand_node(p, fn, file, x, i, &edges, &exits);
+	if (for_checks)
+		x->entry = add_slot_entry(p, fi, x, &edges);
 	if (for_checks)
 		x->entry = add_contract_entry(p, x, &edges);
 	if (nctx)

@@ -698,16 +698,18 @@ static uint32_t add_slot_entry(struct ipa_program *p, uint32_t fi, struct ir_fun
 	call.loc = x->loc;
 	int nt = ipa_call_targets(p, p->fns.v[fi].file, &call, t, &unknown);
 	int nc = nt > 1 ? ipa_call_choices(p, p->fns.v[fi].file, &call, t, nt, ch) : 0;
-	bool reached = false;
+	int last = -1;	/* the last choice of fi: the chain ends there */
 	for (int k = 0; k < nc; k++)
-		reached |= ch[k].target == fi;
-	if (nc < 2 || !reached)
+		if (ch[k].target == fi)
+			last = k;
+	if (nc < 2 || last < 0)
 		return x->entry;	/* fi's own store was overwritten in its block */
-	for (int k = 0; k < nc; k++) {
+	for (int k = 0; k <= last; k++) {
 		bool mine = ch[k].target == fi;
 		char *key = block_key(p, ch[k].store);	/* the last one too: its key is known */
 		uint32_t b = add_choice_branch(p, x, &call, key);
 		free(key);
+		x->nodes.v[b].synthetic = true;	/* it may keep one arm */
 		if (first == IR_NONE) {
 			first = b;
 		} else {

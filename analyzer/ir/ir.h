@@ -96,7 +96,9 @@ struct ir_node {
 	str_id callee;		/* IR_CALL: function or struct field name */
 	bool indirect;		/* IR_CALL through a pointer / struct field */
 	bool synthetic;		/* made by the analysis (a caller's or framework's
-				 * lock, an annotation), not written in the body:
+				 * lock, an annotation, a branch choosing the
+				 * block a function is reached through, which may
+				 * have one arm), not written in the body:
 				 * `spelled` is the whole description */
 	bool coarse_context;	/* lock ops: a lock a framework holds around the
 				 * whole callback (a coarse rules/frameworks lock,

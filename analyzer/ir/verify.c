@@ -36,7 +36,9 @@ static const char *check_succ_arrays(const struct ir_function *fn, uint32_t *bad
 
 /* The edges a node's op allows: two-way nodes one TRUE and one FALSE (a
  * branch may instead fan out on NEXT edges: a switch, but not one on a
- * parameter, whose edges say its truth), others only NEXT, returns none. */
+ * parameter, whose edges say its truth; a synthetic branch, the analysis's
+ * choice of a function-pointer block at a function's entry, may keep only
+ * the arm that can be), others only NEXT, returns none. */
 static const char *check_node_edges(const struct ir_function *fn, uint32_t i)
 {
 	const struct ir_node *n = &fn->nodes.v[i];
@@ -55,8 +57,8 @@ static const char *check_node_edges(const struct ir_function *fn, uint32_t i)
 		return ns ? "a return has successors" : NULL;
 	case IR_TRYACQUIRE:
 		return t == 1 && f == 1 ? NULL : "a trylock without one TRUE and one FALSE edge";
-	case IR_BRANCH:
-		return (t == 1 && f == 1) || (t == 0 && f == 0) ? NULL :
+	case IR_BRANCH:	/* a synthetic choice may keep one arm: the other cannot be */
+		return (t == 1 && f == 1) || (t == 0 && f == 0) || (n->synthetic && ns == 1 && t + f == 1) ? NULL :
 		       "a branch without one TRUE and one FALSE edge, or only NEXT edges";
 	default:
 		return t || f ? "a TRUE or FALSE edge on a node that does not branch" : NULL;

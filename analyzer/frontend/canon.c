@@ -547,6 +547,21 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 	return true;
 }
 
+/* Is lv no array element, or one at a constant index?  igb's
+ * `wr32(E1000_RAH(index), v)` is `&hw_addr[E1000_RAH(index)]`: with a
+ * variable index it is any entry of the receive address table (the PF's
+ * default entry, the VFs', the filters' under nfc_lock), no one register. */
+static bool constant_element(CXCursor lv)
+{
+	CXCursor u = fe_unwrap(lv);
+	bool ok;
+
+	if (clang_getCursorKind(u) != CXCursor_ArraySubscriptExpr)
+		return true;
+	(void)fe_const_value(first_expr_child(u, 1), &ok);
+	return ok;
+}
+
 /* MMIO005's register key of the address argument `c` of the accessor call
  * `call`. */
 str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c)
@@ -569,6 +584,8 @@ str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c)
 			return 0;
 		}
 	} else if (k == CXCursor_UnaryOperator && clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
+		if (!constant_element(first_expr_child(u, 0)))
+			return 0;
 		base_key(t, first_expr_child(u, 0), &sb);
 	} else if (!is_local_variable(u)) {
 		base_key(t, u, &sb);

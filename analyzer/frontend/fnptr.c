@@ -270,15 +270,32 @@ str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
 	return id;
 }
 
+/* Does c name a parameter or a local variable?  Its value comes from the
+ * callers' arguments or the function's own code, not from stores into a
+ * slot. */
+static bool names_local_value(CXCursor c)
+{
+	CXCursor u = fe_unwrap(c);
+
+	if (clang_getCursorKind(u) != CXCursor_DeclRefExpr)
+		return false;
+	CXCursor d = clang_getCursorReferenced(u);
+	enum CXCursorKind k = clang_getCursorKind(d);
+	return k == CXCursor_ParmDecl || (k == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d));
+}
+
 /* The slot a condition tests for a function (`if (host->ops->read_l)`):
- * its slot key when c's value is a function pointer, else 0. */
+ * its slot key when c's value is a function pointer held in a field or a
+ * global, else 0 (ice_pkg_enum_entry()'s `if (!handler)` tests its
+ * parameter, which the program sets by passing it, never by a store). */
 str_id fe_fnptr_slot_tested(struct tu_ctx *t, CXCursor c)
 {
 	CXType ty = clang_getCanonicalType(clang_getCursorType(fe_unwrap(c)));
 
 	if (ty.kind != CXType_Pointer ||
 	    (clang_getPointeeType(ty).kind != CXType_FunctionProto &&
-	     clang_getPointeeType(ty).kind != CXType_FunctionNoProto))
+	     clang_getPointeeType(ty).kind != CXType_FunctionNoProto) ||
+	    names_local_value(c))
 		return 0;
 	return fe_slot_key(t, c);
 }

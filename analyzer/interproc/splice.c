@@ -642,6 +642,7 @@ static void expand_node(struct ipa_program *p, const struct ir_function *fn, str
 	if (unset_slot_test(p, n)) {
 		x->nodes.v[i].op = IR_NOP;
 		x->nodes.v[i].cond = 0;
+		x->nodes.v[i].cond_param = 0;	/* decided here, not by a caller */
 		push_edges(edges, i, 0, e, ns, IR_EDGE_FALSE);
 		return;
 	}

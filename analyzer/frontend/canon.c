@@ -611,6 +611,19 @@ str_id fe_device(struct tu_ctx *t, CXCursor c)
 	return id;
 }
 
+str_id fe_whole_device(struct tu_ctx *t, CXCursor c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	str_id id;
+
+	strbuf_addch(&sb, IR_DEVICE_UNKNOWN);
+	if (!clang_Cursor_isNull(c))
+		fe_canon(t, c, &sb);
+	id = strpool_intern(t->u->strings, sb.buf);
+	strbuf_release(&sb);
+	return id;
+}
+
 /*
  * A condition usable as a correlation key: only variables, members,
  * constants, ! ~ and comparisons / bitwise operators, and nothing in it

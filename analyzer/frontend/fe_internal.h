@@ -222,6 +222,10 @@ void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 str_id fe_lock_name(struct tu_ctx *t, CXCursor c);
 str_id fe_lock_type(struct tu_ctx *t, CXCursor c);
 str_id fe_device(struct tu_ctx *t, CXCursor c);
+/* The device of an access that names a device, not a register (PCI
+ * configuration space, whose argument is the struct pci_dev): unknown to
+ * the analysis, so it may reach every pending write. */
+str_id fe_whole_device(struct tu_ctx *t, CXCursor c);
 str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c);
 void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);

@@ -326,7 +326,9 @@ static uint32_t prim_node(struct fn_ctx *f, CXCursor c, const struct prim *p)
 		const struct accessor *acc = &r->accessors.v[p->ref.index];
 		n.op = acc->dir == MMIO_WRITE ? IR_MMIO_WRITE : IR_MMIO_READ;
 		CXCursor a = prim_arg(p, acc->addr_arg);
-		if (!clang_Cursor_isNull(a)) {
+		if (r->classes.v[acc->klass].whole_device)
+			n.device = fe_whole_device(f->t, a);
+		else if (!clang_Cursor_isNull(a)) {
 			n.device = fe_device(f->t, a);
 			if (n.op == IR_MMIO_WRITE)
 				n.reg = fe_register(f->t, c, a);

@@ -333,13 +333,14 @@ out:
 /* accessor_classes entry; a new class after models exist is refused. */
 static int load_class(struct load_ctx *c, json_t *e)
 {
-	static const char *const keys[] = { "name", "description", "posted", NULL };
+	static const char *const keys[] = { "name", "description", "posted", "whole_device", NULL };
 	struct accessor_class k = { 0 };
 
 	if (load_check_keys(c, e, "accessor class", keys) < 0 ||
 	    get_string(c, e, "name", true, "accessor_classes", &k.name) < 0)
 		return -1;
-	if (get_bool(c, e, "posted", true, &k.posted) < 0) {
+	if (get_bool(c, e, "posted", true, &k.posted) < 0 ||
+	    get_bool(c, e, "whole_device", false, &k.whole_device) < 0) {
 		free(k.name);
 		return -1;
 	}

@@ -64,6 +64,11 @@ struct accessor_class {
 	char *description;
 	bool posted;		/* a write may still be on its way to the device
 				 * when the accessor returns (port I/O is not) */
+	bool whole_device;	/* the access names a device, not a register
+				 * (PCI configuration space: its argument is
+				 * the struct pci_dev, which no BAR's base
+				 * names), so it may reach any pending write
+				 * and has no register for MMIO005 */
 };
 
 /* A barrier ("mmiowb", "wmb", ...). */

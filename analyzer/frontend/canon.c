@@ -710,7 +710,9 @@ bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 	return key->len > 0;
 }
 
-static void note_written(struct fn_ctx *f, CXCursor lhs)
+/* Record a write of lhs (an array element as its array); `other`: one
+ * that is no constant bit store (bitflags.c). */
+static void note_written(struct fn_ctx *f, CXCursor lhs, bool other)
 {
 	struct strbuf sb = STRBUF_INIT;
 	CXCursor u = fe_unwrap(lhs);
@@ -718,8 +720,11 @@ static void note_written(struct fn_ctx *f, CXCursor lhs)
 	while (clang_getCursorKind(u) == CXCursor_ArraySubscriptExpr)
 		u = fe_unwrap(first_expr_child(u, 0));
 	fe_canon(f->t, u, &sb);
-	if (sb.len)
+	if (sb.len) {
 		strpool_intern(f->assigned, sb.buf);
+		if (other)
+			strpool_intern(f->other_stored, sb.buf);
+	}
 	strbuf_release(&sb);
 }
 
@@ -828,11 +833,13 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 		if (op == CXBinaryOperator_Assign && fe_note_plain_store(f, first_expr_child(c, 0)))
 			return CXChildVisit_Recurse;
 		if (op >= CXBinaryOperator_Assign && op <= CXBinaryOperator_OrAssign)
-			note_written(f, first_expr_child(c, 0));
+			note_written(f, first_expr_child(c, 0), !fe_note_bit_store(f, c));
+		if (op == CXBinaryOperator_And)
+			fe_note_bit_test(f, c);
 	} else if (k == CXCursor_UnaryOperator) {
 		enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
 		if ((op >= CXUnaryOperator_PostInc && op <= CXUnaryOperator_PreDec) || op == CXUnaryOperator_AddrOf)
-			note_written(f, first_expr_child(c, 0));
+			note_written(f, first_expr_child(c, 0), true);
 	} else if (k == CXCursor_VarDecl) {
 		fe_scan_var_init(f->t, c, false);
 		fe_note_plain_decl(f, c);

@@ -153,6 +153,12 @@ struct guarded_store {
 	CXCursor cond;
 };
 
+/* A test `member & mask` of a flags word (bitflags.c), keyed by key. */
+struct bit_test {
+	str_id member, key;
+	unsigned long long mask;
+};
+
 struct fn_ctx {
 	struct tu_ctx *t;
 	struct ir_function *fn;
@@ -171,6 +177,9 @@ struct fn_ctx {
 	struct strpool *trystored;	/* variables once set to a trylock result */
 	struct strpool *plain;		/* locals written only by plain `=` (facts.c) */
 	struct strpool *plain_unstable;	/* ... written twice, or inside a loop */
+	struct strpool *bit_stored;	/* members written by `|= C` / `&= C` */
+	struct strpool *other_stored;	/* ... and members written otherwise */
+	VEC(struct bit_test) bit_tests;	/* assignment scan: `member & K` tests */
 	int loop_depth;			/* assignment scan: loops around it */
 	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
 	VEC(struct scope_mark) scopes;	/* open scopes, outermost first */
@@ -291,6 +300,16 @@ void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
 enum ir_cond_op fe_cond_op(enum CXBinaryOperatorKind k, bool const_left);
 bool fe_is_trylock(struct fn_ctx *f, CXCursor c);
 str_id fe_result_key(struct fn_ctx *f, CXCursor var, bool declared);
+
+/* bitflags.c: flag bits a function sets and tests itself.  In the
+ * assignment scan: a `member |= C` / `member &= C` store (true if it is
+ * one), a `member & K` test.  When lowering: the key of such a test when
+ * the member is written only by such stores, and the IR_ASSIGNs a store
+ * makes to the keys of the tests it decides. */
+bool fe_note_bit_store(struct fn_ctx *f, CXCursor assign);
+void fe_note_bit_test(struct fn_ctx *f, CXCursor c);
+bool fe_bit_test_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
+void fe_lower_bit_store(struct fn_ctx *f, CXCursor assign);
 
 /* facts.c: stores that correlate paths */
 bool fe_note_plain_store(struct fn_ctx *f, CXCursor lhs);

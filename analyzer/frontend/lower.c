@@ -589,6 +589,10 @@ void fe_lower_expr(struct fn_ctx *f, CXCursor c)
 		if (lower_binary_value(f, c))
 			return;
 		break;
+	case CXCursor_CompoundAssignOperator:	/* flags |= BIT: the tests it decides */
+		lower_children(f, c);
+		fe_lower_bit_store(f, c);
+		return;
 	default:
 		break;
 	}
@@ -689,7 +693,7 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 	struct strbuf key = STRBUF_INIT;
 	str_id id;
 
-	if (fe_pure_key(f, c, &key) || fe_pure_call_key(f, c, &key))
+	if (fe_pure_key(f, c, &key) || fe_bit_test_key(f, c, &key) || fe_pure_call_key(f, c, &key))
 		id = strpool_intern(f->t->u->strings, key.buf);
 	else	/* if (foo_lock(dev)): the callee's exit says */
 		id = fe_call_result_key(f, c);

@@ -886,6 +886,8 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	f.trystored = strpool_new();
 	f.plain = strpool_new();
 	f.plain_unstable = strpool_new();
+	f.bit_stored = strpool_new();
+	f.other_stored = strpool_new();
 	f.cur = fe_new_label(&f);	/* entry */
 	fe_macro_window(t, fnc);
 
@@ -916,4 +918,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	strpool_free(f.trystored);
 	strpool_free(f.plain);
 	strpool_free(f.plain_unstable);
+	strpool_free(f.bit_stored);
+	strpool_free(f.other_stored);
+	VEC_FREE(f.bit_tests);
 }

@@ -547,10 +547,14 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 	return true;
 }
 
-/* Is lv no array element, or one at a constant index?  igb's
- * `wr32(E1000_RAH(index), v)` is `&hw_addr[E1000_RAH(index)]`: with a
- * variable index it is any entry of the receive address table (the PF's
- * default entry, the VFs', the filters' under nfc_lock), no one register. */
+/* Is lv no array element, or one at a constant index, or at an index
+ * that is a parameter?  igb's `wr32(E1000_RAH(index), v)` is
+ * `&hw_addr[E1000_RAH(index)]`: with a variable index it is any entry of
+ * the receive address table (the PF's default entry, the VFs', the
+ * filters' under nfc_lock), no one register.  qib_write_kreg(dd, regno, v)
+ * writes `&dd->kregbase[regno]`: the register its caller names, which a
+ * summary applied at the call writes in (kr_scratch), or drops when the
+ * caller's argument has no name. */
 static bool constant_element(CXCursor lv)
 {
 	CXCursor u = fe_unwrap(lv);
@@ -558,7 +562,11 @@ static bool constant_element(CXCursor lv)
 
 	if (clang_getCursorKind(u) != CXCursor_ArraySubscriptExpr)
 		return true;
-	(void)fe_const_value(first_expr_child(u, 1), &ok);
+	CXCursor index = fe_unwrap(first_expr_child(u, 1));
+	if (clang_getCursorKind(index) == CXCursor_DeclRefExpr &&
+	    clang_getCursorKind(clang_getCursorReferenced(index)) == CXCursor_ParmDecl)
+		return true;
+	(void)fe_const_value(index, &ok);
 	return ok;
 }
 
@@ -843,6 +851,7 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	} else if (k == CXCursor_VarDecl) {
 		fe_scan_var_init(f->t, c, false);
 		fe_note_plain_decl(f, c);
+		fe_note_container_view(f, c);
 	} else if (k == CXCursor_IfStmt) {
 		note_if_arm(f, c);
 	} else if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {

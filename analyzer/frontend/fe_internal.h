@@ -159,6 +159,13 @@ struct bit_test {
 	unsigned long long mask;
 };
 
+/* A pointer the function also views as a member of a container: with
+ * `up = port_to_up(port)`, port is `struct rp2_uart_port::port` (lockid.c). */
+struct container_view {
+	str_id ptr;		/* the pointer variable's name */
+	str_id member;		/* "struct rp2_uart_port::port" */
+};
+
 struct fn_ctx {
 	struct tu_ctx *t;
 	struct ir_function *fn;
@@ -180,6 +187,7 @@ struct fn_ctx {
 	struct strpool *bit_stored;	/* members written by `|= C` / `&= C` */
 	struct strpool *other_stored;	/* ... and members written otherwise */
 	VEC(struct bit_test) bit_tests;	/* assignment scan: `member & K` tests */
+	VEC(struct container_view) views;	/* assignment scan: container_of locals */
 	int loop_depth;			/* assignment scan: loops around it */
 	VEC(struct guard_var) guards;	/* lock guards in scope, outermost first */
 	VEC(struct scope_mark) scopes;	/* open scopes, outermost first */
@@ -265,6 +273,14 @@ void fe_type_name(CXType ty, struct strbuf *out);
 
 /* lockid.c: one lock however it is spelled (locals that alias a path,
  * container_of() going back down its member) */
+/* In the assignment scan: a local initialized by container_of() of a
+ * pointer (in place, or a helper whose body is that return) makes the
+ * pointer a view of the container's member, so a lock reached through
+ * the pointer has the container's type path (fe_lock_identity). */
+void fe_note_container_view(struct fn_ctx *f, CXCursor var);
+/* After lowering: the views of unwritten parameters, into the function
+ * (ir_function.param_views), for the locks a framework holds on entry. */
+void fe_export_param_views(struct fn_ctx *f);
 void fe_lock_identity(struct fn_ctx *f, CXCursor c, str_id *name, str_id *type);
 bool fe_resolved_lvalue(struct fn_ctx *f, CXCursor lv, struct strbuf *out);
 bool fe_alias_text(struct fn_ctx *f, CXCursor e, struct strbuf *out);

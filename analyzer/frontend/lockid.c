@@ -468,17 +468,100 @@ static int resolve(struct fn_ctx *f, struct lock_chain *ch)
 	return rewrites;
 }
 
+void fe_note_container_view(struct fn_ctx *f, CXCursor var)
+{
+	struct container_src cs = { clang_getNullCursor(), { NULL }, 0 };
+	CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (clang_Cursor_isNull(init))
+		return;
+	init = fe_unwrap(init);
+	if (!container_in_place(f->t, init, &cs) && !container_helper(f->t, init, &cs))
+		return;
+	CXCursor ptr = fe_unwrap(cs.ptr);
+	CXType vt = clang_getCanonicalType(clang_getCursorType(var));
+	if (clang_getCursorKind(ptr) == CXCursor_DeclRefExpr && vt.kind == CXType_Pointer) {
+		fe_type_name(clang_getPointeeType(vt), &sb);
+		strbuf_adds(&sb, "::");
+		for (int i = 0; i < cs.n; i++)
+			strbuf_addf(&sb, "%s%s", i ? "." : "", cs.member[i]);
+		char *name = fe_spelling(ptr);
+		struct container_view v = { strpool_intern(f->t->u->strings, name),
+					    strpool_intern(f->t->u->strings, sb.buf) };
+		VEC_PUSH(f->views, v);
+		free(name);
+	}
+	strbuf_release(&sb);
+	container_free(&cs);
+}
+
+void fe_export_param_views(struct fn_ctx *f)
+{
+	for (size_t i = 0; i < f->views.n; i++) {
+		const char *name = strpool_str(f->t->u->strings, f->views.v[i].ptr);
+		if (strpool_find(f->assigned, name) || strpool_find(f->plain, name))
+			continue;
+		for (size_t k = 0; k < f->fn->params.n; k++)
+			if (f->fn->params.v[k] == f->views.v[i].ptr) {
+				struct ir_param_view v = { (uint32_t)k, f->views.v[i].member };
+				VEC_PUSH(f->fn->param_views, v);
+			}
+	}
+}
+
+/*
+ * The type path of a chain whose root the function also views as a
+ * container's member (fe_note_container_view): rp2_uart_shutdown()'s
+ * `port->lock`, with `up = port_to_up(port)`, is "struct
+ * rp2_uart_port::port.lock", the path every function writing
+ * `up->port.lock` gives it.  0 when there is no one such view, the root
+ * is written, or the path goes through another pointer.
+ */
+static str_id viewed_type(struct fn_ctx *f, const struct lock_chain *ch)
+{
+	struct strbuf sb = STRBUF_INIT;
+	str_id view = 0, id = 0;
+
+	if (!ch->steps.n || !ch->steps.v[0].arrow || clang_getCursorKind(fe_unwrap(ch->root)) != CXCursor_DeclRefExpr)
+		return 0;
+	for (size_t i = 1; i < ch->steps.n; i++)
+		if (ch->steps.v[i].arrow)
+			return 0;
+	char *name = fe_spelling(ch->root);
+	str_id root = strpool_find(f->t->u->strings, name);
+	free(name);
+	for (size_t i = 0; root && i < f->views.n; i++)
+		if (f->views.v[i].ptr == root) {
+			if (view && view != f->views.v[i].member)
+				return 0;	/* two containers: no one name */
+			view = f->views.v[i].member;
+		}
+	if (!view || !stable_path(f, ch->root))
+		return 0;
+	strbuf_adds(&sb, strpool_str(f->t->u->strings, view));
+	for (size_t i = 0; i < ch->steps.n; i++)
+		strbuf_addf(&sb, ".%s", ch->steps.v[i].field);
+	id = strpool_intern(f->t->u->strings, sb.buf);
+	strbuf_release(&sb);
+	return id;
+}
+
 void fe_lock_identity(struct fn_ctx *f, CXCursor c, str_id *name, str_id *type)
 {
 	struct lock_chain ch = { clang_getNullCursor(), VEC_INIT, 0 };
+	bool split = decompose(fe_strip_lock(f->t, c), &ch);
 
-	if (decompose(fe_strip_lock(f->t, c), &ch) && resolve(f, &ch)) {
+	if (split && resolve(f, &ch)) {
 		*name = chain_name(f->t, &ch);
 		*type = ch.kept_type ? ch.kept_type : chain_type(f->t, &ch);
 	} else {
 		*name = fe_lock_name(f->t, c);
 		*type = fe_lock_type(f->t, c);
 	}
+	str_id viewed = split && !ch.kept_type ? viewed_type(f, &ch) : 0;
+	if (viewed)
+		*type = viewed;
 	chain_free(&ch);
 }
 

@@ -907,6 +907,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 			fe_emit(&f, ret);
 		}
 	}
+	fe_export_param_views(&f);
 	prune_keys(f.fn, strpool_find(t->u->strings, IR_KEY_RETURN), t->u->strings);
 	ir_fn_finalize(f.fn);
 	VEC_FREE(kids);
@@ -921,4 +922,5 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	strpool_free(f.bit_stored);
 	strpool_free(f.other_stored);
 	VEC_FREE(f.bit_tests);
+	VEC_FREE(f.views);
 }

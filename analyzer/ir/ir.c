@@ -39,6 +39,7 @@ void ir_fn_free(struct ir_function *fn)
 	VEC_FREE(fn->arg_types);
 	VEC_FREE(fn->const_vals);
 	VEC_FREE(fn->contracts);
+	VEC_FREE(fn->param_views);
 	free(fn);
 }
 

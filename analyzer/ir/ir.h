@@ -222,6 +222,15 @@ struct ir_const_arg {
 	long long value;
 };
 
+/* A parameter the function also views as a member of a container
+ * (`up = port_to_up(port)`): the type path prefix its locks take,
+ * "struct rp2_uart_port::port", so a framework's lock named off that
+ * parameter has the path the function's own spelling of it has. */
+struct ir_param_view {
+	uint32_t param;		/* index into params */
+	str_id member;
+};
+
 struct ir_function {
 	str_id name;
 	struct ir_loc loc;
@@ -243,6 +252,7 @@ struct ir_function {
 	VEC(struct ir_const_arg) const_vals;	/* the lowered function's
 					 * constant call arguments, by value */
 	VEC(struct ir_contract) contracts;
+	VEC(struct ir_param_view) param_views;	/* lowered functions only */
 	VEC(struct ir_node) nodes;
 	VEC(struct ir_edge) edges;	/* building: (from, edge) pairs below */
 	VEC(uint32_t) edge_from;

@@ -156,6 +156,23 @@ static str_id context_lock_name(struct mc_session *s, const struct ir_function *
 	return strpool_intern(s->strings, l->name);
 }
 
+/* The framework lock's type path: the rules' ("struct uart_port::lock"),
+ * or, when the callback views the parameter it hangs off as a member of
+ * its own container (`channel = container_of(port, struct jsm_channel,
+ * uart_port)`), the container's, "struct jsm_channel::uart_port.lock",
+ * which the function's own `port->lock` has (lockid.c). */
+static str_id context_lock_type(struct mc_session *s, const struct ir_function *fn, const struct framework_lock *l)
+{
+	for (size_t i = 0; l->arg >= 0 && l->arg_path && !strstr(l->arg_path, "->") && i < fn->param_views.n; i++)
+		if (fn->param_views.v[i].param == (uint32_t)l->arg) {
+			char *t = xasprintf("%s.%s", strpool_str(s->strings, fn->param_views.v[i].member), l->arg_path);
+			str_id id = strpool_intern(s->strings, t);
+			free(t);
+			return id;
+		}
+	return l->type_path ? strpool_intern(s->strings, l->type_path) : 0;
+}
+
 /* Build the context of one slot; false when no lock of it is held. */
 static bool slot_context(struct mc_session *s, struct ipa_program *p, const struct ir_function *fn,
 			 const struct framework_slot *slot, str_id store_file, struct fw_context *c)
@@ -170,7 +187,7 @@ static bool slot_context(struct mc_session *s, struct ipa_program *p, const stru
 			continue;
 		struct ipa_context_lock *cl = &c->locks[c->n];
 		cl->lock = context_lock_name(s, fn, l);
-		cl->lock_type = l->type_path ? strpool_intern(s->strings, l->type_path) : 0;
+		cl->lock_type = context_lock_type(s, fn, l);
 		cl->acquire_api = api_for(s->rules, LOCK_ACQUIRE, l->kind, l->irq);
 		cl->coarse = l->coarse;
 		/* a coarse mutex (RTNL, prepare_lock) is context, not protection:

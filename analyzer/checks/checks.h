@@ -63,7 +63,9 @@ struct check_fn_info {
 	struct check_program *program;	/* cross-function state, or NULL */
 	bool setup_entry;		/* stored into a setup slot (dev_pm_ops
 					 * system sleep): runs before the device
-					 * is shared (MMIO005) */
+					 * is shared (MMIO005); or never run by
+					 * the program (interproc/reach.c), whose
+					 * writes say nothing either */
 	bool has_callers;		/* some analyzed function calls it: its
 					 * unlocked events are judged there too */
 	int unknown_calls;		/* indirect calls with no known target */

@@ -54,6 +54,9 @@ struct write_site {
 	char *lock_names[MAX_SITE_LOCKS];
 	int nlocks;
 	bool init_path;
+	bool in_callers;		/* its function has callers, which judge
+					 * it: evidence for the locks it holds,
+					 * never reported nor a vote against */
 	char *entry;			/* the kernel runs its function with no
 					 * driver lock held: "a NAPI poll
 					 * function (...)", or NULL */
@@ -290,11 +293,16 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 		struct write_site *s = &st->sites.v[i];
 		/* a function with callers ("must be called with host->lock
 		 * held") is judged in them: its unlocked sites, its own writes
-		 * and those of its helpers, are sites of the callers */
+		 * and those of its helpers, are sites of the callers; a site
+		 * holding a lock of its own is still evidence for that lock
+		 * (a capped summary may hide it from the callers), but the
+		 * callers say what else is held there: jsm's cls_clear_break()
+		 * takes ch_lock and is called only under port->lock */
 		if (!prog || (!s->nlocks && ctx->info->has_callers)) {
 			site_free(s);
 			continue;
 		}
+		s->in_callers = ctx->info->has_callers;
 		VEC_PUSH(prog->sites, *s);
 	}
 	VEC_FREE(st->sites);
@@ -415,7 +423,8 @@ static void count_evidence(const struct mmio005_program *prog, size_t first, siz
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
 		if (!site_holds(s, ev->lock)) {
-			ev->without += prog->strict || !s->init_path;	/* setup paths do not vote */
+			/* setup paths do not vote, nor sites their callers judge */
+			ev->without += !s->in_callers && (prog->strict || !s->init_path);
 			continue;
 		}
 		if (s->init_path)
@@ -523,7 +532,7 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	bool strong = prog->pedantic || strong_register(cfg, &ev, prog->sites.v[first].reg_text);
 	for (size_t i = first; i < end && strong; i++) {
 		const struct write_site *s = &prog->sites.v[i];
-		if (site_holds(s, ev.lock) || (s->init_path && !prog->strict))
+		if (site_holds(s, ev.lock) || s->in_callers || (s->init_path && !prog->strict))
 			continue;
 		if (!prog->pedantic && !strong_site(cfg, s))
 			continue;

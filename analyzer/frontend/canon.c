@@ -851,7 +851,6 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 	} else if (k == CXCursor_VarDecl) {
 		fe_scan_var_init(f->t, c, false);
 		fe_note_plain_decl(f, c);
-		fe_note_container_view(f, c);
 	} else if (k == CXCursor_IfStmt) {
 		note_if_arm(f, c);
 	} else if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt) {
@@ -861,6 +860,8 @@ static enum CXChildVisitResult scan_visit(CXCursor c, CXCursor parent, CXClientD
 		return CXChildVisit_Continue;
 	} else if (k == CXCursor_CompoundLiteralExpr) {
 		fe_scan_literal(f->t, c);
+	} else if (k == CXCursor_CallExpr || k == CXCursor_StmtExpr) {
+		fe_note_container_view(f, c);
 	}
 	return CXChildVisit_Recurse;
 }

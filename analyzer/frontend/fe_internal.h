@@ -273,11 +273,12 @@ void fe_type_name(CXType ty, struct strbuf *out);
 
 /* lockid.c: one lock however it is spelled (locals that alias a path,
  * container_of() going back down its member) */
-/* In the assignment scan: a local initialized by container_of() of a
- * pointer (in place, or a helper whose body is that return) makes the
- * pointer a view of the container's member, so a lock reached through
- * the pointer has the container's type path (fe_lock_identity). */
-void fe_note_container_view(struct fn_ctx *f, CXCursor var);
+/* In the assignment scan: a container_of() of a pointer variable (in
+ * place, or a call of a helper whose body is that return), as a local's
+ * initializer or anywhere in an expression, makes the pointer a view of
+ * the container's member, so a lock reached through the pointer has the
+ * container's type path (fe_lock_identity). */
+void fe_note_container_view(struct fn_ctx *f, CXCursor c);
 /* After lowering: the views of unwritten parameters, into the function
  * (ir_function.param_views), for the locks a framework holds on entry. */
 void fe_export_param_views(struct fn_ctx *f);

@@ -215,6 +215,23 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 
 /* "struct e1000_nvm_operations::acquire" for a member whose record has a
  * name, else 0. */
+/* Remember the record whose type name `name` is when the driver declares
+ * it (in the file or in a driver header): no kernel code calls through
+ * its slots. */
+static void note_private_record(struct tu_ctx *t, CXCursor record, const char *name)
+{
+	CXSourceLocation loc = clang_getCursorLocation(record);
+	CXFile file;
+
+	if (!*name || (!clang_Location_isFromMainFile(loc) && !fe_in_driver_header(t, loc, &file)))
+		return;
+	str_id id = strpool_intern(t->u->strings, name);
+	for (size_t i = t->u->private_records.n; i-- > 0;)
+		if (t->u->private_records.v[i] == id)
+			return;
+	VEC_PUSH(t->u->private_records, id);
+}
+
 static str_id record_slot(struct tu_ctx *t, CXCursor member)
 {
 	CXCursor field = clang_getCursorReferenced(member);
@@ -227,6 +244,7 @@ static str_id record_slot(struct tu_ctx *t, CXCursor member)
 	    clang_Cursor_isAnonymous(record))
 		return 0;
 	fe_type_name(clang_getCursorType(record), &sb);
+	note_private_record(t, record, sb.buf ? sb.buf : "");
 	char *name = fe_spelling(field);
 	if (sb.len && *name) {
 		strbuf_addf(&sb, "::%s", name);
@@ -474,8 +492,10 @@ static void scan_holder(struct init_ctx *c, CXCursor list, CXType ty)
 	struct strbuf name = STRBUF_INIT;
 	CXCursor outer = c->block;
 
-	if (clang_getCanonicalType(ty).kind == CXType_Record)
+	if (clang_getCanonicalType(ty).kind == CXType_Record) {
 		fe_type_name(ty, &name);
+		note_private_record(c->t, clang_getTypeDeclaration(clang_getCanonicalType(ty)), name.buf ? name.buf : "");
+	}
 	c->block = list;
 	scan_list(c, list, ty, name.buf ? name.buf : "", "");
 	c->block = outer;
@@ -506,6 +526,7 @@ static void scan_value(struct init_ctx *c, CXCursor value, CXCursor at, CXType t
 		if (clang_getCanonicalType(ty).kind == CXType_Record && named_record(ty)) {
 			struct strbuf name = STRBUF_INIT;
 			fe_type_name(ty, &name);	/* the record declares the slots */
+			note_private_record(c->t, clang_getTypeDeclaration(clang_getCanonicalType(ty)), name.buf);
 			scan_list(c, u, ty, name.buf, "");
 			strbuf_release(&name);
 		} else if (clang_getCanonicalType(ty).kind == CXType_Record) {
@@ -571,6 +592,7 @@ static void scan_designated(struct init_ctx *c, CXCursor value, CXCursor at, CXT
 
 	if (last && !clang_Cursor_isNull(owner) && named_record(clang_getCursorType(owner))) {
 		fe_type_name(clang_getCursorType(owner), &name);
+		note_private_record(c->t, owner, name.buf);
 		scan_value(c, value, at, ty, name.buf, last + 1);
 	} else {
 		scan_value(c, value, at, ty, holder, path);

@@ -468,28 +468,44 @@ static int resolve(struct fn_ctx *f, struct lock_chain *ch)
 	return rewrites;
 }
 
-void fe_note_container_view(struct fn_ctx *f, CXCursor var)
+/* Might c be a container_of() of a variable: a statement expression, or
+ * a call of one argument that names a variable, returning a pointer to a
+ * record?  A cheap filter before the helper's body is read. */
+static bool container_candidate(CXCursor c)
+{
+	enum CXCursorKind k = clang_getCursorKind(c);
+	CXType ty = clang_getCanonicalType(clang_getCursorType(c));
+
+	if (ty.kind != CXType_Pointer || clang_getCanonicalType(clang_getPointeeType(ty)).kind != CXType_Record)
+		return false;
+	if (k == CXCursor_StmtExpr)
+		return true;
+	return k == CXCursor_CallExpr && clang_Cursor_getNumArguments(c) == 1 &&
+	       clang_getCursorKind(fe_unwrap(clang_Cursor_getArgument(c, 0))) == CXCursor_DeclRefExpr;
+}
+
+void fe_note_container_view(struct fn_ctx *f, CXCursor c)
 {
 	struct container_src cs = { clang_getNullCursor(), { NULL }, 0 };
-	CXCursor init = clang_Cursor_getVarDeclInitializer(var);
 	struct strbuf sb = STRBUF_INIT;
 
-	if (clang_Cursor_isNull(init))
-		return;
-	init = fe_unwrap(init);
-	if (!container_in_place(f->t, init, &cs) && !container_helper(f->t, init, &cs))
+	if (!container_candidate(c) || (!container_in_place(f->t, c, &cs) && !container_helper(f->t, c, &cs)))
 		return;
 	CXCursor ptr = fe_unwrap(cs.ptr);
-	CXType vt = clang_getCanonicalType(clang_getCursorType(var));
-	if (clang_getCursorKind(ptr) == CXCursor_DeclRefExpr && vt.kind == CXType_Pointer) {
-		fe_type_name(clang_getPointeeType(vt), &sb);
+	CXType ty = clang_getCanonicalType(clang_getCursorType(c));
+	if (clang_getCursorKind(ptr) == CXCursor_DeclRefExpr) {
+		fe_type_name(clang_getPointeeType(ty), &sb);
 		strbuf_adds(&sb, "::");
 		for (int i = 0; i < cs.n; i++)
 			strbuf_addf(&sb, "%s%s", i ? "." : "", cs.member[i]);
 		char *name = fe_spelling(ptr);
 		struct container_view v = { strpool_intern(f->t->u->strings, name),
 					    strpool_intern(f->t->u->strings, sb.buf) };
-		VEC_PUSH(f->views, v);
+		bool seen = false;
+		for (size_t i = 0; i < f->views.n && !seen; i++)
+			seen = f->views.v[i].ptr == v.ptr && f->views.v[i].member == v.member;
+		if (!seen)
+			VEC_PUSH(f->views, v);
 		free(name);
 	}
 	strbuf_release(&sb);

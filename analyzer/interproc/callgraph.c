@@ -37,6 +37,8 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->fnptrs);
 	VEC_FREE(p->block_size);
 	VEC_FREE(p->is_guard);
+	VEC_FREE(p->private_records);
+	VEC_FREE(p->called_slots);
 	free(p->asked);
 	free(p->by_key);
 }
@@ -166,6 +168,8 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 		str_id key = fn->is_static ? static_key(p, file, fn->name) : ipa_module_key(p, file, fn->name);
 		add_fn(p, u, fn, fn->name, key, file, !fn->is_static);
 	}
+	for (size_t i = 0; i < u->private_records.n; i++)
+		VEC_PUSH(p->private_records, u->private_records.v[i]);
 	for (size_t i = 0; i < u->fnptrs.n; i++) {
 		struct ir_fnptr fp = u->fnptrs.v[i];
 		fp.loc.file = file;	/* resolution scope: the storing file */
@@ -236,7 +240,7 @@ static int resolve_name(struct ipa_program *p, str_id file, str_id name)
 
 /* "struct tg3::write32" and "write32" name the same slot when one side
  * does not know the struct type. */
-static bool slot_matches(const char *a, const char *b)
+bool ipa_slot_matches(const char *a, const char *b)
 {
 	if (!strcmp(a, b))
 		return true;
@@ -259,7 +263,7 @@ static bool slot_stored_in(const struct ipa_program *p, const char *slot, str_id
 {
 	for (size_t i = 0; slot && i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (!fp->registration && (!file || fp->loc.file == file) && slot_matches(slot, S(p, fp->slot)))
+		if (!fp->registration && (!file || fp->loc.file == file) && ipa_slot_matches(slot, S(p, fp->slot)))
 			return true;
 	}
 	return false;
@@ -277,7 +281,7 @@ bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
 static int store_target(struct ipa_program *p, const char *slot, bool own_file, str_id file,
 			const struct ir_fnptr *fp)
 {
-	if (fp->registration || !slot_matches(slot, S(p, fp->slot)))
+	if (fp->registration || !ipa_slot_matches(slot, S(p, fp->slot)))
 		return -1;
 	if (own_file && fp->loc.file != file)
 		return -1;

@@ -86,6 +86,10 @@ struct ipa_program {
 					 * block (ir_fnptr.block) */
 	VEC(uint8_t) is_guard;		/* by str_id: 1 when a block of stores is
 					 * made under that config_key */
+	VEC(str_id) private_records;	/* every unit's ir_unit.private_records */
+	VEC(str_id) called_slots;	/* slots some indirect call goes through
+					 * (reach.c, built on first use) */
+	bool called_slots_built;
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
 	ipa_lookup_fn lookup;
@@ -151,6 +155,13 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 /* Is some block of function-pointer stores made under the condition whose
  * config_key is `key`?  (callgraph.c) */
 bool ipa_is_guard(const struct ipa_program *p, str_id key);
+/* Do two slot keys name one slot ("struct foo_ops::kick" and the bare
+ * "kick" of a record the analysis could not name)?  (callgraph.c) */
+bool ipa_slot_matches(const char *a, const char *b);
+/* Is static function fi unreachable in the program: nothing calls it by
+ * name, and it is stored only into slots of records the driver declares,
+ * which no call of the program goes through?  (reach.c) */
+bool ipa_unreached(struct ipa_program *p, uint32_t fi);
 /* The one slot a function is stored into, or 0 (see callgraph.c). */
 str_id ipa_only_slot(struct ipa_program *p, uint32_t fi);
 /* One store an indirect call can reach its target through. */

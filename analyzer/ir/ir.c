@@ -54,6 +54,7 @@ void ir_unit_free(struct ir_unit *u)
 		free(u->errors.v[i].message);
 	VEC_FREE(u->errors);
 	VEC_FREE(u->fnptrs);
+	VEC_FREE(u->private_records);
 	VEC_FREE(u->line_starts);
 	for (size_t i = 0; i < u->inputs.n; i++)
 		free(u->inputs.v[i].path);

@@ -280,6 +280,10 @@ struct ir_unit {
 	VEC(struct ir_function *) functions;
 	VEC(struct ir_diag) errors;	/* parse errors (clang severity >= error) */
 	VEC(struct ir_fnptr) fnptrs;	/* function-pointer field stores seen */
+	VEC(str_id) private_records;	/* records the driver declares (its .c
+					 * file or its own headers), by type name
+					 * ("struct board_ops"): only the driver's
+					 * code calls through their slots */
 	char *source;			/* main file contents, NUL-terminated */
 	size_t source_len;
 	VEC(uint32_t) line_starts;	/* offset of each line (index 0 = line 1) */

@@ -242,7 +242,8 @@ static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, in
 /* What the kernel's registrations and the slots make of function fi. */
 struct entry_info {
 	char *entry;		/* unlocked entry point: why, for messages */
-	bool setup;		/* a setup path (dev_pm_ops) */
+	bool setup;		/* a setup path (dev_pm_ops), or code the
+				 * program never runs (ipa_unreached) */
 	bool open;		/* an open path: setup until it requests an irq */
 };
 
@@ -286,6 +287,7 @@ static void entry_info_of(struct mc_session *s, struct ipa_program *p, int fi, s
 			: xasprintf("%s (stored into %s at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
 				    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name);
 	}
+	out->setup |= !out->entry && ipa_unreached(p, (uint32_t)fi);
 }
 
 /* Same rule, model and place: the second context found it again. */

@@ -10,7 +10,9 @@
  * ("struct jsm_channel::uart_port.lock", lockid.c), so the framework's
  * lock held around set_mctrl must have it too: otherwise the set_mctrl
  * write is made "without port->lock (holding port->lock)", MMIO005.
- * Nothing to report.
+ * The container_of() may also be written inside an expression, with no
+ * local (rp2.c's rp2_uart_start_tx(): `rp2_rmw_set(port_to_up(port),
+ * ...)`; jsm_tty_start_tx() below).  Nothing to report.
  */
 /* models: contract */
 /* rules: all */
@@ -28,6 +30,16 @@ struct jsm_channel {
 	u8 __iomem *ch_neo_uart;
 	u8 ch_mostat;
 };
+
+static inline struct jsm_channel *to_channel(struct uart_port *port)
+{
+	return container_of(port, struct jsm_channel, uart_port);
+}
+
+static void jsm_tty_start_tx(struct uart_port *port)
+{
+	writeb(0, to_channel(port)->ch_neo_uart + UART_MCR);
+}
 
 static void jsm_tty_set_mctrl(struct uart_port *port, unsigned int mctrl)
 {
@@ -64,6 +76,7 @@ static void jsm_tty_set_termios(struct uart_port *port, struct ktermios *termios
 
 const struct uart_ops jsm_ops = {
 	.set_mctrl	= jsm_tty_set_mctrl,
+	.start_tx	= jsm_tty_start_tx,
 	.startup	= jsm_tty_open,
 	.set_termios	= jsm_tty_set_termios,
 };

@@ -12,6 +12,11 @@
 
 struct device;
 
+/* What a legacy bus suspend callback is told (include/linux/pm.h). */
+typedef struct pm_message {
+	int event;
+} pm_message_t;
+
 struct dev_pm_ops {
 	int (*prepare)(struct device *dev);
 	void (*complete)(struct device *dev);

@@ -84,6 +84,10 @@ struct check_fn_info {
 	/* An open path (net_device_ops.ndo_open): its writes before it
 	 * requests an interrupt are setup writes for MMIO005. */
 	bool open_until_irq;
+	/* Its writes reach a function nothing calls through summaries that
+	 * keep them (interproc/reach.c): the callers' runs see them with
+	 * their context, so its own run adds nothing for MMIO005. */
+	bool seen_by_callers;
 };
 
 struct check_ctx {

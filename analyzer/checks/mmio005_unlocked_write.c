@@ -295,10 +295,14 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 		 * held") is judged in them: its unlocked sites, its own writes
 		 * and those of its helpers, are sites of the callers; a site
 		 * holding a lock of its own is still evidence for that lock
-		 * (a capped summary may hide it from the callers), but the
-		 * callers say what else is held there: jsm's cls_clear_break()
-		 * takes ch_lock and is called only under port->lock */
-		if (!prog || (!s->nlocks && ctx->info->has_callers)) {
+		 * when no caller chain carries its writes (a capped summary
+		 * drops them: igc_ptp_reset()'s PTM writes under tmreg_lock),
+		 * but the callers say what else is held there: jsm's
+		 * cls_clear_break() takes ch_lock and is called only under
+		 * port->lock; when a chain does carry them, the callers' runs
+		 * say it all, with the ops table their path chose (jsm's neo
+		 * paths are not evidence for the cls registers) */
+		if (!prog || (ctx->info->has_callers && (!s->nlocks || ctx->info->seen_by_callers))) {
 			site_free(s);
 			continue;
 		}

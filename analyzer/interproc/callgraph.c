@@ -39,6 +39,7 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->is_guard);
 	VEC_FREE(p->private_records);
 	VEC_FREE(p->called_slots);
+	free(p->reaches_root);
 	free(p->asked);
 	free(p->by_key);
 }

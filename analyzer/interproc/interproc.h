@@ -90,6 +90,7 @@ struct ipa_program {
 	VEC(str_id) called_slots;	/* slots some indirect call goes through
 					 * (reach.c, built on first use) */
 	bool called_slots_built;
+	uint8_t *reaches_root;		/* by fns index (reach.c, on first use) */
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
 	ipa_lookup_fn lookup;
@@ -162,6 +163,10 @@ bool ipa_slot_matches(const char *a, const char *b);
  * name, and it is stored only into slots of records the driver declares,
  * which no call of the program goes through?  (reach.c) */
 bool ipa_unreached(struct ipa_program *p, uint32_t fi);
+/* Do fi's writes reach a function nothing calls, through its summary and
+ * its callers' summaries, none of them capped (which drops writes)?
+ * Then the checks of that function see them in context.  (reach.c) */
+bool ipa_writes_reach_root(struct ipa_program *p, uint32_t fi);
 /* The one slot a function is stored into, or 0 (see callgraph.c). */
 str_id ipa_only_slot(struct ipa_program *p, uint32_t fi);
 /* One store an indirect call can reach its target through. */

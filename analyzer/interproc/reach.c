@@ -14,6 +14,11 @@
  * check_fn_info.setup_entry).  The program may be partial (one file, as
  * Kbuild runs a checker): a call through the slot in a file it does not
  * hold is not seen, so this says less there, never more.
+ *
+ * The other way round, a function whose writes reach a root (a function
+ * nothing calls) through summaries that keep them is seen, with the
+ * locks its callers hold, in that root's checks; a summary that is capped
+ * drops writes, so there the function's own run is all there is.
  */
 #include "interproc.h"
 
@@ -80,4 +85,37 @@ bool ipa_unreached(struct ipa_program *p, uint32_t fi)
 		stores++;
 	}
 	return stores > 0;
+}
+
+/* Fill p->reaches_root: a function with a summary that is not capped,
+ * called by a root or by a function that reaches one, to a fixpoint
+ * (bounded: a deeper chain is taken as not reaching). */
+static void build_reaches_root(struct ipa_program *p)
+{
+	p->reaches_root = xcalloc(p->fns.n ? p->fns.n : 1, 1);
+	bool changed = true;
+	for (int round = 0; changed && round < 32; round++) {
+		changed = false;
+		for (size_t c = 0; c < p->fns.n; c++) {
+			const struct ipa_fn *caller = &p->fns.v[c];
+			if (caller->has_callers && !p->reaches_root[c])
+				continue;
+			for (size_t k = 0; k < caller->callees.n; k++) {
+				uint32_t f = caller->callees.v[k];
+				const struct ipa_fn *callee = &p->fns.v[f];
+				if (p->reaches_root[f] || !callee->summary || callee->capped)
+					continue;
+				p->reaches_root[f] = 1;
+				changed = true;
+			}
+		}
+	}
+}
+
+bool ipa_writes_reach_root(struct ipa_program *p, uint32_t fi)
+{
+	assert(fi < p->fns.n);
+	if (!p->reaches_root)
+		build_reaches_root(p);
+	return p->reaches_root[fi] != 0;
 }

@@ -337,9 +337,10 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 
 	entry_info_of(s, p, fi, &ei);
 	struct check_fn_info info = { prog, ei.setup, pf->has_callers, pf->unknown_calls,
-				      callee_has_contract, p, ei.entry, !pf->has_callers || ei.entry, ei.open };
+				      callee_has_contract, p, ei.entry, !pf->has_callers || ei.entry, ei.open, false };
 	size_t nctx = framework_contexts(s, p, fi, ctx);
 	info.is_root |= nctx > 0;	/* the framework calls it */
+	info.seen_by_callers = pf->has_callers && ipa_writes_reach_root(p, (uint32_t)fi);
 	struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
 	size_t first = findings->n;
 	memset(st, 0, sizeof(*st));

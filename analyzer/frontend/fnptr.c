@@ -59,13 +59,42 @@ static bool is_pointer_arith(CXCursor c)
 	return (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub) && fe_is_pointer(c);
 }
 
+/* clang_visitChildren callback of computes_with_local(): stop at the
+ * first local variable holding a number (not a parameter: a summary's
+ * caller writes its own argument in for that; not a pointer: `ha` in
+ * `ha->portnum` names the device the value is read from). */
+static enum CXChildVisitResult local_var_visit(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_getCursorKind(c) == CXCursor_DeclRefExpr && !fe_is_pointer(c)) {
+		CXCursor d = clang_getCursorReferenced(c);
+		if (clang_getCursorKind(d) == CXCursor_VarDecl && !clang_Cursor_hasVarDeclGlobalStorage(d)) {
+			*(bool *)data = true;
+			return CXChildVisit_Break;
+		}
+	}
+	return CXChildVisit_Recurse;
+}
+
+/* Is value c computed with a local variable (tg3_ape_lock()'s `gnt +
+ * off`, gnt set on two arms, off from the lock number)?  Such a value is
+ * known at run time only: it names no one register. */
+static bool computes_with_local(CXCursor c)
+{
+	bool found = false;
+
+	clang_visitChildren(c, local_var_visit, &found);
+	return found;
+}
+
 /*
  * Canonical text of one call argument, 0 when it names nothing the callee
  * could lock or write through: "&qp->sq" (address kept, so a callee lock
  * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
  * for pointer arithmetic the device base ("dev->base" for
  * `dev->base + REG`, as an MMIO node's device would be), and any other
- * value as written ("FOO_DB", "0x40"); an integer local is 0.  A local
+ * value as written ("FOO_DB", "0x40"); an integer local, and a value
+ * computed with a local (`gnt + off`), is 0.  A local
  * that is another name for a path is written as that path (lockid.c):
  * `vc` with `vc = &xc->vc` is "&xc->vc", so the callee's "vc->lock" is
  * the caller's "xc->vc.lock" however the caller spells it.
@@ -95,7 +124,7 @@ static str_id arg_text(struct fn_ctx *f, CXCursor a)
 			fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);
-	} else {
+	} else if (!computes_with_local(u)) {
 		/* constants and other values: as written, so a register offset
 		 * passed to a write helper keeps its name (MMIO005) */
 		fe_source_text(t, u, &sb);

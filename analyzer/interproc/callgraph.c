@@ -30,6 +30,7 @@ void ipa_free(struct ipa_program *p)
 	for (size_t i = 0; i < p->fns.n; i++) {
 		ir_fn_free(p->fns.v[i].summary);
 		VEC_FREE(p->fns.v[i].callees);
+		VEC_FREE(p->fns.v[i].named_by);
 	}
 	VEC_FREE(p->fns);
 	VEC_FREE(p->units);
@@ -362,6 +363,58 @@ str_id ipa_only_slot(struct ipa_program *p, uint32_t fi)
 	return slot;
 }
 
+/* Is function fi stored into a slot or passed as a pointer anywhere? */
+static bool stored_as_pointer(struct ipa_program *p, uint32_t fi)
+{
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+		if (fp->function == p->fns.v[fi].name && resolve_name(p, fp->loc.file, fp->function) == (int)fi)
+			return true;
+	}
+	return false;
+}
+
+#define ANCHOR_MAX_CHAIN 64	/* callers walked for one function, at most */
+
+/*
+ * jsm's neo_parse_isr() is static and called only by neo_intr(), which
+ * runs only as jsm_neo_ops.intr: its checks start from the choice of that
+ * table, as neo_intr()'s do (splice.c add_slot_entry), so its calls
+ * through the board's other slots take the neo functions.  The anchor is
+ * the one function with no callers by name that every chain of callers
+ * by name leads to, through static functions that are never stored as
+ * pointers; fi itself when nothing calls it by name.
+ */
+uint32_t ipa_entry_anchor(struct ipa_program *p, uint32_t fi)
+{
+	VEC(uint32_t) todo = VEC_INIT;
+	uint8_t *seen = xcalloc(p->fns.n, 1);
+	uint32_t anchor = IR_NONE;
+	size_t walked = 0;
+	bool ok = true;
+
+	VEC_PUSH(todo, fi);
+	seen[fi] = 1;
+	while (todo.n && ok) {
+		uint32_t f = todo.v[--todo.n];
+		const struct ipa_fn *pf = &p->fns.v[f];
+		if (!pf->direct_callers) {
+			ok = anchor == IR_NONE || anchor == f;
+			anchor = f;
+			continue;
+		}
+		ok = pf->fn && pf->fn->is_static && !stored_as_pointer(p, f) && ++walked <= ANCHOR_MAX_CHAIN;
+		for (size_t k = 0; ok && k < pf->named_by.n; k++)
+			if (!seen[pf->named_by.v[k]]) {
+				seen[pf->named_by.v[k]] = 1;
+				VEC_PUSH(todo, pf->named_by.v[k]);
+			}
+	}
+	VEC_FREE(todo);
+	free(seen);
+	return ok ? anchor : IR_NONE;
+}
+
 /* The place of store a against store b in the program: by file, then
  * line and column (the block's, then the store's own). */
 static int cmp_store_place(const struct ipa_program *p, const struct ir_fnptr *a, const struct ir_fnptr *b)
@@ -511,6 +564,8 @@ static void build_edges(struct ipa_program *p)
 				VEC_PUSH(p->fns.v[i].callees, t[j]);
 				p->fns.v[t[j]].has_callers = true;
 				p->fns.v[t[j]].direct_callers |= !fn->nodes.v[k].indirect;
+				if (!fn->nodes.v[k].indirect)
+					VEC_PUSH(p->fns.v[t[j]].named_by, (uint32_t)i);
 			}
 		}
 		p->fns.v[i].unknown_calls = unknown_calls;

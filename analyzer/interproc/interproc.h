@@ -60,6 +60,7 @@ struct ipa_fn {
 	bool on_stack;
 	bool has_callers;		/* some analyzed function calls it */
 	bool direct_callers;		/* ... by its name, not through a slot */
+	VEC(uint32_t) named_by;		/* the functions that call it by name */
 };
 
 /* Looks up a summary that is not defined in the program (another file,
@@ -167,6 +168,10 @@ bool ipa_unreached(struct ipa_program *p, uint32_t fi);
  * its callers' summaries, none of them capped (which drops writes)?
  * Then the checks of that function see them in context.  (reach.c) */
 bool ipa_writes_reach_root(struct ipa_program *p, uint32_t fi);
+/* The function whose slot entry fi's checks start from (see
+ * callgraph.c): fi itself, or the one function that every chain of
+ * fi's callers by name leads to; IR_NONE if there is none. */
+uint32_t ipa_entry_anchor(struct ipa_program *p, uint32_t fi);
 /* The one slot a function is stored into, or 0 (see callgraph.c). */
 str_id ipa_only_slot(struct ipa_program *p, uint32_t fi);
 /* One store an indirect call can reach its target through. */

@@ -693,20 +693,26 @@ static uint32_t add_slot_entry(struct ipa_program *p, uint32_t fi, struct ir_fun
 	enum ir_edge_kind kind = IR_EDGE_NEXT;
 	bool unknown;
 
-	if (p->fns.v[fi].direct_callers || !(call.callee = ipa_only_slot(p, fi)))
+	uint32_t anchor = ipa_entry_anchor(p, fi);	/* fi, or the one function its callers lead to */
+
+	if (anchor == IR_NONE || !(call.callee = ipa_only_slot(p, anchor)))
 		return x->entry;
 	call.indirect = true;
 	call.loc = x->loc;
-	int nt = ipa_call_targets(p, p->fns.v[fi].file, &call, t, &unknown);
-	int nc = nt > 1 ? ipa_call_choices(p, p->fns.v[fi].file, &call, t, nt, ch) : 0;
-	int last = -1;	/* the last choice of fi: the chain ends there */
+	/* every table of the program, not only the anchor file's own: a
+	 * file that fills a table calls its own through the slot, but the
+	 * callees in other files choose among all of them */
+	int nt = ipa_call_targets(p, 0, &call, t, &unknown);
+	int nc = nt > 1 ? ipa_call_choices(p, 0, &call, t, nt, ch) : 0;
+	int last = -1;	/* the last choice of the anchor: the chain ends there */
 	for (int k = 0; k < nc; k++)
-		if (ch[k].target == fi)
+		if (ch[k].target == anchor)
 			last = k;
+
 	if (nc < 2 || last < 0)
 		return x->entry;	/* fi's own store was overwritten in its block */
 	for (int k = 0; k <= last; k++) {
-		bool mine = ch[k].target == fi;
+		bool mine = ch[k].target == anchor;
 		char *key = block_key(p, ch[k].store);	/* the last one too: its key is known */
 		uint32_t b = add_choice_branch(p, x, &call, key);
 		free(key);

@@ -242,8 +242,6 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 	fn->nodes.v[node].const_true = nonzero;
 }
 
-/* "struct e1000_nvm_operations::acquire" for a member whose record has a
- * name, else 0. */
 /* Remember the record whose type name `name` is when the driver declares
  * it (in the file or in a driver header): no kernel code calls through
  * its slots. */
@@ -261,6 +259,8 @@ static void note_private_record(struct tu_ctx *t, CXCursor record, const char *n
 	VEC_PUSH(t->u->private_records, id);
 }
 
+/* "struct e1000_nvm_operations::acquire" for a member whose record has a
+ * name, else 0. */
 static str_id record_slot(struct tu_ctx *t, CXCursor member)
 {
 	CXCursor field = clang_getCursorReferenced(member);

@@ -387,6 +387,9 @@ static bool stored_as_pointer(struct ipa_program *p, uint32_t fi)
  */
 uint32_t ipa_entry_anchor(struct ipa_program *p, uint32_t fi)
 {
+	if (!p->fns.v[fi].direct_callers)
+		return fi;	/* most functions checked: no walk, no allocation */
+
 	VEC(uint32_t) todo = VEC_INIT;
 	uint8_t *seen = xcalloc(p->fns.n, 1);
 	uint32_t anchor = IR_NONE;

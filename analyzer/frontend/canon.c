@@ -7,6 +7,7 @@
  */
 #include "fe_internal.h"
 
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -509,14 +510,65 @@ static void add_collapsed(struct strbuf *out, const char *text, unsigned s, unsi
 	}
 }
 
+/* Is text[i] a character of an identifier or a number? */
+static bool word_char(char ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+/*
+ * The name of the object-like macro whose whole body is the integer
+ * literal c (`#define E1000_EXTCNF_CTRL 0x00F00`, also in parentheses), so
+ * a register offset that a macro body or a token paste makes is named as
+ * the driver's header names it, not by its value or the macro call around
+ * it.  False for any other constant.
+ */
+bool fe_constant_macro_name(struct tu_ctx *t, CXCursor c, struct strbuf *out)
+{
+	CXCursor u = fe_unwrap(c);
+	CXFile file = NULL;
+	unsigned off = 0;
+	size_t size = 0, e, i;
+
+	if (clang_getCursorKind(u) != CXCursor_IntegerLiteral)
+		return false;
+	clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(u)), &file, NULL, NULL, &off);
+	const char *text = fe_file_text(t, file, &size);
+	if (!text || off >= size || !word_char(text[off]))
+		return false;
+	for (e = off; e < size && word_char(text[e]); e++)
+		;
+	while (e < size && (text[e] == ' ' || text[e] == '\t' || text[e] == ')'))
+		e++;
+	if (e < size && text[e] != '\n' && text[e] != '\r' && strncmp(text + e, "/*", 2) && strncmp(text + e, "//", 2))
+		return false;	/* more body after the literal */
+	for (i = off; i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '('); i--)
+		;
+	size_t name_end = i;
+	while (i > 0 && word_char(text[i - 1]))
+		i--;
+	size_t name = i;
+	while (i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'))
+		i--;
+	if (name == name_end || isdigit((unsigned char)text[name]) || i < 6 || strncmp(text + i - 6, "define", 6))
+		return false;
+	for (i -= 6; i > 0 && (text[i - 1] == ' ' || text[i - 1] == '\t'); i--)
+		;
+	if (i == 0 || text[i - 1] != '#')
+		return false;
+	strbuf_add(out, text + name, name_end - name);
+	return true;
+}
+
 /*
  * The offset of a register address, as the driver wrote it at the call:
  * `IntrStatus` for 8139cp's cpw16(IntrStatus, v), whose macro body adds
  * `(reg)` to cp->regs; `AT_XDMAC_GIE` for at_xdmac_write(atxdmac,
  * AT_XDMAC_GIE, v).  An offset made by a macro body (it starts where the
  * call's macro does: DOORBELL_RELAXED's `(bp)->db_size * (cid)`) is never
- * named by the macro call's text: it is its value when constant
- * (`0x3c`), else unknown (false).  An offset made with a local variable
+ * named by the macro call's text: it is the macro that names the
+ * constant (fe_constant_macro_name()), or its value (`0x3c`), else
+ * unknown (false).  An offset made with a local variable
  * (`reg`, `cmd_offset + i*4`) names no register either, like a local base
  * pointer.
  */
@@ -540,6 +592,8 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 		add_collapsed(out, text, s, e);
 		return true;
 	}
+	if (fe_constant_macro_name(t, u, out))
+		return true;
 	long long v = fe_const_value(u, &ok);
 	if (!ok)
 		return false;

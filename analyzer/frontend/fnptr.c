@@ -88,54 +88,6 @@ static bool computes_with_local(CXCursor c)
 }
 
 /*
- * Canonical text of one call argument, 0 when it names nothing the callee
- * could lock or write through: "&qp->sq" (address kept, so a callee lock
- * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
- * for pointer arithmetic the device base ("dev->base" for
- * `dev->base + REG`, as an MMIO node's device would be), and any other
- * value as written ("FOO_DB", "0x40"); an integer local, and a value
- * computed with a local (`gnt + off`), is 0.  A local
- * that is another name for a path is written as that path (lockid.c):
- * `vc` with `vc = &xc->vc` is "&xc->vc", so the callee's "vc->lock" is
- * the caller's "xc->vc.lock" however the caller spells it.
- */
-static str_id arg_text(struct fn_ctx *f, CXCursor a)
-{
-	struct tu_ctx *t = f->t;
-	struct strbuf sb = STRBUF_INIT;
-	CXCursor u = fe_unwrap(a);
-	str_id id = 0;
-
-	if (clang_getCursorKind(u) == CXCursor_UnaryOperator &&
-	    clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
-		CXCursor in = fe_unwrap(fe_nth_child(u, 0));
-		if (is_named_value(in)) {
-			strbuf_addch(&sb, '&');
-			if (!fe_resolved_lvalue(f, in, &sb))
-				fe_canon(t, in, &sb);
-		}
-	} else if (is_named_value(u)) {
-		/* an integer local (alx_mask_msix()'s `reg`) is a value
-		 * computed at run time: it names no register or lock */
-		CXCursor var = fe_named_variable(u);
-		if (!clang_Cursor_isNull(var) && !clang_Cursor_hasVarDeclGlobalStorage(var) && !fe_is_pointer(u))
-			return 0;
-		if (!fe_alias_text(f, u, &sb))
-			fe_canon(t, u, &sb);
-	} else if (is_pointer_arith(u)) {
-		return fe_device(t, u);
-	} else if (!computes_with_local(u)) {
-		/* constants and other values: as written, so a register offset
-		 * passed to a write helper keeps its name (MMIO005) */
-		fe_source_text(t, u, &sb);
-	}
-	if (sb.len > 1 || (sb.len == 1 && sb.buf[0] != '&'))
-		id = strpool_intern(t->u->strings, sb.buf);
-	strbuf_release(&sb);
-	return id;
-}
-
-/*
  * Is argument a an integer constant after macro expansion (`true`, `0`,
  * `MD_FLAG`, an enumerator)?  Its truth in *truth.  A caller passing one
  * decides the callee's branch on that parameter (`if (flush)` in
@@ -157,6 +109,76 @@ static bool arg_constant(CXCursor a, long long *value)
 	*value = fe_const_value(a, &ok);
 	return ok;
 }
+
+/* Does a macro body, not the macro's caller, spell argument a of call
+ * (`__ew32(hw, E1000_##reg, (val))` in e1000e's ew32())?  It then starts,
+ * as a file location, where the macro use starts. */
+static bool made_by_macro_body(CXCursor call, CXCursor a)
+{
+	CXFile af = NULL, cf = NULL;
+	unsigned ao = 0, co = 0;
+
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(a)), &af, NULL, NULL, &ao);
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &cf, NULL, NULL, &co);
+	return af && cf && clang_File_isEqual(af, cf) && ao == co &&
+	       !clang_equalLocations(clang_getRangeStart(clang_getCursorExtent(a)),
+				     clang_getRangeStart(clang_getCursorExtent(call)));
+}
+
+/*
+ * Canonical text of one call argument, 0 when it names nothing the callee
+ * could lock or write through: "&qp->sq" (address kept, so a callee lock
+ * "s->lock" with s := "&qp->sq" becomes "qp->sq.lock"), "dev->lock", "d",
+ * for pointer arithmetic the device base ("dev->base" for
+ * `dev->base + REG`, as an MMIO node's device would be), and any other
+ * value as written ("FOO_DB", "0x40"); an integer local, and a value
+ * computed with a local (`gnt + off`), is 0.  A local
+ * that is another name for a path is written as that path (lockid.c):
+ * `vc` with `vc = &xc->vc` is "&xc->vc", so the callee's "vc->lock" is
+ * the caller's "xc->vc.lock" however the caller spells it.
+ */
+static str_id arg_text(struct fn_ctx *f, CXCursor call, CXCursor a)
+{
+	struct tu_ctx *t = f->t;
+	struct strbuf sb = STRBUF_INIT;
+	CXCursor u = fe_unwrap(a);
+	long long value;
+	str_id id = 0;
+
+	if (clang_getCursorKind(u) == CXCursor_UnaryOperator &&
+	    clang_getCursorUnaryOperatorKind(u) == CXUnaryOperator_AddrOf) {
+		CXCursor in = fe_unwrap(fe_nth_child(u, 0));
+		if (is_named_value(in)) {
+			strbuf_addch(&sb, '&');
+			if (!fe_resolved_lvalue(f, in, &sb))
+				fe_canon(t, in, &sb);
+		}
+	} else if (is_named_value(u)) {
+		/* an integer local (alx_mask_msix()'s `reg`) is a value
+		 * computed at run time: it names no register or lock */
+		CXCursor var = fe_named_variable(u);
+		if (!clang_Cursor_isNull(var) && !clang_Cursor_hasVarDeclGlobalStorage(var) && !fe_is_pointer(u))
+			return 0;
+		if (!fe_alias_text(f, u, &sb))
+			fe_canon(t, u, &sb);
+	} else if (is_pointer_arith(u)) {
+		return fe_device(t, u);
+	} else if (made_by_macro_body(call, u)) {
+		/* e1000e's ew32(EXTCNF_CTRL, v) passes `E1000_##reg`: the
+		 * macro's name for the constant, never the macro call's text */
+		if (!fe_constant_macro_name(t, u, &sb) && arg_constant(u, &value))
+			strbuf_addf(&sb, "0x%llx", (unsigned long long)value);
+	} else if (!computes_with_local(u)) {
+		/* constants and other values: as written, so a register offset
+		 * passed to a write helper keeps its name (MMIO005) */
+		fe_source_text(t, u, &sb);
+	}
+	if (sb.len > 1 || (sb.len == 1 && sb.buf[0] != '&'))
+		id = strpool_intern(t->u->strings, sb.buf);
+	strbuf_release(&sb);
+	return id;
+}
+
 
 /* Does text[from, to) dereference the variable name (`name->`, not a
  * member of that name: `p->name->`)? */
@@ -224,10 +246,11 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 	fn->nodes.v[node].nargs = n > 0 ? (uint32_t)n : 0;
 	for (int i = 0; i < n; i++) {
 		CXCursor a = clang_Cursor_getArgument(call, (unsigned)i);
-		str_id id = arg_text(f, a);
+		str_id id = arg_text(f, call, a);
 		long long value;
 		VEC_PUSH(fn->args, id);
 		VEC_PUSH(fn->arg_types, fe_field_type_path(f->t, a));
+		VEC_PUSH(fn->arg_regs, is_pointer_arith(fe_unwrap(a)) ? fe_register(f->t, call, a) : 0);
 		if (i < IR_CONST_ARGS && arg_constant(a, &value)) {
 			struct ir_const_arg ca = { node, (uint32_t)i, value };
 			known |= 1u << i;

@@ -68,8 +68,11 @@ static uint64_t hash_node(const struct ipa_program *p, const struct ir_function 
 	h = hash_loc(p, &n->loc, h);
 	for (int k = 0; k < 8; k++)
 		h = hash_id(p, strs[k], h);
-	for (uint32_t k = 0; k < n->nargs; k++)
+	for (uint32_t k = 0; k < n->nargs; k++) {
 		h = hash_id(p, fn->args.v[n->args_off + k], h);
+		if (n->args_off + k < fn->arg_regs.n)
+			h = hash_id(p, fn->arg_regs.v[n->args_off + k], h);
+	}
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(fn, i, &ns);
 	for (uint32_t k = 0; k < ns; k++) {

@@ -71,6 +71,23 @@ static str_id arg_for(const struct splice_ctx *c, const char *root, size_t rootl
 	return 0;
 }
 
+/* The register the caller's argument for the callee's parameter `name`
+ * names, when it is an address the caller computed (`ha->cregbase +
+ * QLAFX00_HBA_ICNTRL_REG` passed to wrt_reg_dword(addr, v)), or 0: the
+ * callee's key "addr" is then that register, not the whole device. */
+static str_id register_arg_for(const struct splice_ctx *c, const char *name)
+{
+	const struct ir_function *s = c->callee;
+
+	for (size_t i = 0; i < s->params.n && i < c->call->nargs; i++) {
+		if (strcmp(S(c->p, s->params.v[i]), name))
+			continue;
+		size_t k = c->call->args_off + i;
+		return k < c->caller->arg_regs.n ? c->caller->arg_regs.v[k] : 0;
+	}
+	return 0;
+}
+
 /* Is the identifier [root, root + rootlen) a parameter of the callee? */
 static bool is_param(const struct splice_ctx *c, const char *root, size_t rootlen)
 {
@@ -142,7 +159,8 @@ static bool type_word_at(const char *t, size_t i, size_t n)
  * Rewrite every parameter named in a register key
  * ("struct foo::regs+reg" with reg := "FOO_DB" gives
  * "struct foo::regs+FOO_DB"); identifiers after "::", "->" or "." are
- * field names and stay.
+ * field names and stay.  A key that is a parameter alone is the register
+ * the caller's address argument names, when it names one.
  */
 static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 {
@@ -152,6 +170,9 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 
 	if (!id)
 		return 0;
+	str_id whole = register_arg_for(c, t);
+	if (whole)
+		return whole;
 	for (size_t i = 0; t[i];) {
 		if (!(isalpha((unsigned char)t[i]) || t[i] == '_')) {
 			strbuf_addch(&sb, t[i++]);

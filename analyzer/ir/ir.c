@@ -37,6 +37,7 @@ void ir_fn_free(struct ir_function *fn)
 	VEC_FREE(fn->params);
 	VEC_FREE(fn->args);
 	VEC_FREE(fn->arg_types);
+	VEC_FREE(fn->arg_regs);
 	VEC_FREE(fn->const_vals);
 	VEC_FREE(fn->contracts);
 	VEC_FREE(fn->param_views);

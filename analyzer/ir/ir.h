@@ -249,6 +249,11 @@ struct ir_function {
 					 * type path of an argument that reads a
 					 * field ("struct bnx2x_vf_mbx::first_tlv.tl.type"),
 					 * 0 otherwise */
+	VEC(str_id) arg_regs;		/* lowered functions: for each of args, the
+					 * register an address argument names
+					 * ("struct qla_hw_data::cregbase + 0x20a04"
+					 * for `ha->cregbase + OFF`, whose args
+					 * entry is the device), 0 otherwise */
 	VEC(struct ir_const_arg) const_vals;	/* the lowered function's
 					 * constant call arguments, by value */
 	VEC(struct ir_contract) contracts;

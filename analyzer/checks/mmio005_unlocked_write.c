@@ -52,6 +52,13 @@ struct write_site {
 	uint32_t site_line, site_col;
 	str_id locks[MAX_SITE_LOCKS];	/* held on every path (lock_type or name) */
 	char *lock_names[MAX_SITE_LOCKS];
+	char *lock_files[MAX_SITE_LOCKS];	/* the file its acquire is in, ""
+					 * when paths take it in two files,
+					 * NULL when no code took it */
+	char *code_files;		/* the files of the code every path to the
+					 * write runs: the accessor's and each
+					 * call's on the way down, one per line */
+	uint32_t last_write;		/* the write node code_files last met */
 	int nlocks;
 	bool init_path;
 	bool in_callers;		/* its function has callers, which judge
@@ -194,8 +201,53 @@ static void site_free(struct write_site *s)
 	free(s->site_file);
 	free(s->site_function);
 	free(s->entry);
-	for (int i = 0; i < s->nlocks; i++)
+	free(s->code_files);
+	for (int i = 0; i < s->nlocks; i++) {
 		free(s->lock_names[i]);
+		free(s->lock_files[i]);
+	}
+}
+
+/* Is path one of the lines of files ("a.c\nb.c\n")? */
+static bool file_listed(const char *files, const char *path)
+{
+	size_t len = strlen(path);
+
+	for (const char *at = files; at && *at;) {
+		const char *eol = strchr(at, '\n');
+		if (!eol)
+			break;
+		if ((size_t)(eol - at) == len && !strncmp(at, path, len))
+			return true;
+		at = eol + 1;
+	}
+	return false;
+}
+
+/* The files of the code a write at node runs, from the accessor up the
+ * calls it was spliced in through to the function's own call. */
+static char *code_files(const struct check_ctx *ctx, uint32_t node)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (uint32_t x = node; x != IR_NONE; x = check_node(ctx, x)->call_site) {
+		const char *f = check_str(ctx, check_node(ctx, x)->loc.file);
+		if (!*f || file_listed(sb.buf, f))
+			continue;
+		strbuf_adds(&sb, f);
+		strbuf_addch(&sb, '\n');
+	}
+	return strbuf_detach(&sb);
+}
+
+/* The file of the code that took lock l, NULL when no code did (a
+ * caller's or framework's lock the analysis adds). */
+static char *acquire_file(const struct check_ctx *ctx, const struct eng_lock *l)
+{
+	if (l->acquire_node == IR_NONE)
+		return NULL;
+	const struct ir_node *a = check_node(ctx, l->acquire_node);
+	return a->synthetic ? NULL : xstrdup(check_str(ctx, a->loc.file));
 }
 
 /* Whether a held lock is evidence of the driver's locking: exclusive, and
@@ -242,24 +294,65 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 		if (!driver_lock(ctx, &held[i]))
 			continue;
 		s->locks[s->nlocks] = lock_key(&held[i]);
+		s->lock_files[s->nlocks] = acquire_file(ctx, &held[i]);
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
+	s->code_files = code_files(ctx, node);
+	s->last_write = node;
 	s->init_path = st->setup || (st->after_irq && !st->after_irq[top]);
 	s->entry = ctx->info->entry ? xstrdup(ctx->info->entry) : NULL;
 }
 
-/* A later path: keep only the locks held on it too. */
-static void site_intersect(const struct check_ctx *ctx, struct write_site *s, int nheld, const struct eng_lock *held)
+/* Keep in s->code_files only the files the code of write node runs in too. */
+static void intersect_code_files(const struct check_ctx *ctx, struct write_site *s, uint32_t node)
 {
+	struct strbuf kept = STRBUF_INIT;
+	char *other;
+
+	if (node == s->last_write)
+		return;
+	s->last_write = node;
+	other = code_files(ctx, node);
+	for (const char *at = s->code_files; *at;) {
+		const char *eol = strchr(at, '\n');
+		char *line = xstrndup(at, (size_t)(eol - at));
+		if (file_listed(other, line)) {
+			strbuf_adds(&kept, line);
+			strbuf_addch(&kept, '\n');
+		}
+		free(line);
+		at = eol + 1;
+	}
+	free(other);
+	free(s->code_files);
+	s->code_files = strbuf_detach(&kept);
+}
+
+/* A later path: keep only the locks held on it too. */
+static void site_intersect(const struct check_ctx *ctx, struct write_site *s, uint32_t node, int nheld,
+			   const struct eng_lock *held)
+{
+	intersect_code_files(ctx, s, node);
 	for (int i = s->nlocks - 1; i >= 0; i--) {
-		bool on_path = false;
-		for (int k = 0; k < nheld && !on_path; k++)
-			on_path = driver_lock(ctx, &held[k]) && lock_key(&held[k]) == s->locks[i];
-		if (on_path)
+		int on_path = -1;
+		for (int k = 0; k < nheld && on_path < 0; k++)
+			if (driver_lock(ctx, &held[k]) && lock_key(&held[k]) == s->locks[i])
+				on_path = k;
+		if (on_path >= 0) {
+			char *f = acquire_file(ctx, &held[on_path]);
+			if (s->lock_files[i] && (!f || strcmp(f, s->lock_files[i]))) {
+				free(s->lock_files[i]);
+				s->lock_files[i] = xstrdup("");
+			}
+			free(f);
 			continue;
+		}
 		free(s->lock_names[i]);
-		memmove(&s->locks[i], &s->locks[i + 1], (size_t)(s->nlocks - i - 1) * sizeof(s->locks[0]));
-		memmove(&s->lock_names[i], &s->lock_names[i + 1], (size_t)(s->nlocks - i - 1) * sizeof(s->lock_names[0]));
+		free(s->lock_files[i]);
+		size_t rest = (size_t)(s->nlocks - i - 1);
+		memmove(&s->locks[i], &s->locks[i + 1], rest * sizeof(s->locks[0]));
+		memmove(&s->lock_names[i], &s->lock_names[i + 1], rest * sizeof(s->lock_names[0]));
+		memmove(&s->lock_files[i], &s->lock_files[i + 1], rest * sizeof(s->lock_files[0]));
 		s->nlocks--;
 	}
 }
@@ -275,7 +368,7 @@ static void mmio005_write(struct check_ctx *ctx, void *scratch, uint32_t node, i
 		return;
 	for (size_t i = 0; i < st->sites.n; i++)
 		if (st->sites.v[i].node == top && st->sites.v[i].reg == n->reg) {
-			site_intersect(ctx, &st->sites.v[i], nheld, held);
+			site_intersect(ctx, &st->sites.v[i], node, nheld, held);
 			return;
 		}
 	struct write_site s;
@@ -392,6 +485,18 @@ static int cmp_site(const void *a, const void *b)
 	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->col < y->col ? -1 : x->col > y->col);
 }
 
+/* Does text start with a run of name characters (and `.` if members)?
+ * Its length, 0 if not. */
+static size_t name_run(const char *text, bool members)
+{
+	size_t n = 0;
+
+	while (text[n] == '_' || (text[n] >= 'a' && text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
+	       (text[n] >= '0' && text[n] <= '9') || (members && text[n] == '.'))
+		n++;
+	return n;
+}
+
 /* The lock held at the most sites of [first, end), 0 if none. */
 static void best_lock(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
 {
@@ -420,13 +525,62 @@ static void best_lock(const struct mmio005_program *prog, size_t first, size_t e
 	VEC_FREE(seen);
 }
 
+/* Is the lock's name a variable of its own (`swflag_mutex`), not a
+ * member of an object? */
+static bool global_lock_name(const char *name)
+{
+	size_t n = name_run(name, false);
+
+	return n && !name[n];
+}
+
+/*
+ * The one file whose code takes ev's lock at every locked site, when the
+ * lock is a variable of its own (a file's `static DEFINE_MUTEX`), or
+ * NULL.  Such a lock is that file's code's discipline for the register:
+ * e1000e's 82571.c serializes EXTCNF_CTRL with its swflag_mutex on
+ * 82574, while ich8lan.c's code, for another chip, writes the same
+ * offset under its own handshake and cannot name that mutex.
+ */
+static const char *lock_home_file(const struct mmio005_program *prog, size_t first, size_t end,
+				  const struct lock_evidence *ev)
+{
+	const char *home = NULL;
+
+	if (!ev->lock_name || !global_lock_name(ev->lock_name))
+		return NULL;
+	for (size_t i = first; i < end; i++) {
+		const struct write_site *s = &prog->sites.v[i];
+		for (int k = 0; k < s->nlocks; k++) {
+			if (s->locks[k] != ev->lock)
+				continue;
+			const char *f = s->lock_files[k];
+			if (!f || !*f || (home && strcmp(home, f)))
+				return NULL;
+			home = f;
+		}
+	}
+	return home;
+}
+
+/* Is site s, which does not hold ev's lock, code that could take it: a
+ * lock home_file alone takes is not the discipline of a write none of
+ * whose code is in that file (lock_home_file()). */
+static bool site_may_take(const struct write_site *s, const char *home_file)
+{
+	return !home_file || file_listed(s->code_files, home_file);
+}
+
 /* Count the rest of ev: the votes against the lock, and its locked sites
  * (and their functions) outside setup paths. */
-static void count_evidence(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
+static void count_evidence(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev,
+			   const char *home_file)
 {
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
 		if (!site_holds(s, ev->lock)) {
+			if (!site_may_take(s, home_file))
+				continue;
 			/* setup paths do not vote, nor sites their callers judge */
 			ev->without += !s->in_callers && (prog->strict || !s->init_path);
 			continue;
@@ -442,18 +596,6 @@ static void count_evidence(const struct mmio005_program *prog, size_t first, siz
 		}
 		ev->runtime_functions += !same_fn;
 	}
-}
-
-/* Does text start with a run of name characters (and `.` if members)?
- * Its length, 0 if not. */
-static size_t name_run(const char *text, bool members)
-{
-	size_t n = 0;
-
-	while (text[n] == '_' || (text[n] >= 'a' && text[n] <= 'z') || (text[n] >= 'A' && text[n] <= 'Z') ||
-	       (text[n] >= '0' && text[n] <= '9') || (members && text[n] == '.'))
-		n++;
-	return n;
 }
 
 /*
@@ -530,13 +672,15 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	best_lock(prog, first, end, &ev);
 	if (!ev.lock)
 		return;
-	count_evidence(prog, first, end, &ev);
+	const char *home_file = lock_home_file(prog, first, end, &ev);
+	count_evidence(prog, first, end, &ev, home_file);
 	if (ev.locked < need || ev.locked <= ev.without)
 		return;
 	bool strong = prog->pedantic || strong_register(cfg, &ev, prog->sites.v[first].reg_text);
 	for (size_t i = first; i < end && strong; i++) {
 		const struct write_site *s = &prog->sites.v[i];
-		if (site_holds(s, ev.lock) || s->in_callers || (s->init_path && !prog->strict))
+		if (site_holds(s, ev.lock) || s->in_callers || (s->init_path && !prog->strict) ||
+		    !site_may_take(s, home_file))
 			continue;
 		if (!prog->pedantic && !strong_site(cfg, s))
 			continue;

@@ -711,6 +711,7 @@ void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
 	cursor_vec kids = VEC_INIT;
 	CXType ty = clang_getCursorType(var);
 	enum CXTypeKind tk = clang_getCanonicalType(ty).kind;
+	size_t before = t->u->fnptrs.n;
 
 	if (tk != CXType_Record && tk != CXType_ConstantArray && tk != CXType_IncompleteArray &&
 	    !(tk == CXType_Pointer && is_fnptr_type(ty)))
@@ -728,6 +729,11 @@ void fe_scan_var_init(struct tu_ctx *t, CXCursor var, bool file_scope)
 		}
 	}
 	VEC_FREE(kids);
+	/* sdhci-pci-gli.c's `const struct sdhci_pci_fixes sdhci_gl9763e`,
+	 * declared extern in sdhci-pci.h for sdhci-pci-core.c's id table */
+	bool exported = file_scope && clang_getCursorLinkage(var) == CXLinkage_External;
+	for (size_t i = before; i < t->u->fnptrs.n; i++)
+		t->u->fnptrs.v[i].exported = exported;
 }
 
 /* A compound literal in a body (`*o = (struct ops){ .write = f }`). */

@@ -279,13 +279,15 @@ bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
 /* The function store fp puts into the slot of an indirect call through
  * `slot` in `file`, or -1 when the call cannot reach it that way: a
  * registration is not a store into a slot, and a file that stores into
- * the slot (own_file) calls its own. */
+ * the slot (own_file) calls its own and the tables other files export
+ * to it (sdhci-pci-core.c's `chip->fixes->suspend` reaches its own
+ * fixes and sdhci-pci-gli.c's extern `sdhci_gl9763e`). */
 static int store_target(struct ipa_program *p, const char *slot, bool own_file, str_id file,
 			const struct ir_fnptr *fp)
 {
 	if (fp->registration || !ipa_slot_matches(slot, S(p, fp->slot)))
 		return -1;
-	if (own_file && fp->loc.file != file)
+	if (own_file && fp->loc.file != file && !fp->exported)
 		return -1;
 	return resolve_name(p, fp->loc.file, fp->function);
 }

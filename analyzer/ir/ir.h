@@ -190,6 +190,10 @@ struct ir_fnptr {
 					 * whenever the function runs, a default the
 					 * other blocks override */
 	bool registration;		/* passed to a call, not stored */
+	bool exported;			/* in the initializer of a variable other
+					 * files can name (external linkage: a
+					 * table a header declares extern), so
+					 * their calls reach it too */
 	int arg;			/* registration: the argument it was passed
 					 * as (0-based) */
 };

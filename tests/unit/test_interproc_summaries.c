@@ -353,9 +353,9 @@ static void test_indirect_targets(void)
 	c.fn->nodes.v[unk].indirect = true;
 	fb_end(&c);
 	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0, 1, 1, 1, 9 },
-			       { 0, 1, 1, 1, 9 }, 0, false, false, 0 };
+			       { 0, 1, 1, 1, 9 }, 0, false, false, false, 0 };
 	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0, 2, 1, 2, 9 },
-			       { 0, 2, 1, 2, 9 }, 0, false, false, 0 };
+			       { 0, 2, 1, 2, 9 }, 0, false, false, false, 0 };
 	VEC_PUSH(u->fnptrs, f1);
 	VEC_PUSH(u->fnptrs, f2);
 

@@ -110,6 +110,56 @@ static bool arg_constant(CXCursor a, long long *value)
 	return ok;
 }
 
+/* The file offset where cursor c starts, as a file location (a token of
+ * a macro body: where the macro is used), or -1. */
+static long file_start(CXCursor c)
+{
+	CXFile file = NULL;
+	unsigned off = 0;
+
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &off);
+	return file ? (long)off : -1;
+}
+
+/*
+ * Is argument a a number that a driver macro tags with one flag bit:
+ * `MACRO(n)` whose body is `((n) | FLAG)`, n an integer local or
+ * parameter (qib's QIB_SENDCTRL_DISARM_BUF(n), `(n) | 0x1000`, with a PIO
+ * buffer number)?  The flag in *flag.  Such a command word packs the number
+ * below the flag, so the callee's tests of higher flag bits
+ * (`op & QIB_SENDCTRL_FLUSH`, 0x80000) are false: the word was made for
+ * one command.  Written out by the driver (`flags | FOO`), or with any
+ * other operand, it is a combination of flags and says nothing.
+ */
+static bool tagged_number(CXCursor a, long long *flag)
+{
+	CXCursor u = fe_unwrap(a);
+	bool ok;
+
+	if (clang_getCursorKind(u) != CXCursor_BinaryOperator || clang_getCursorBinaryOperatorKind(u) != CXBinaryOperator_Or)
+		return false;
+	CXCursor l = fe_unwrap(fe_nth_child(u, 0)), r = fe_unwrap(fe_nth_child(u, 1));
+	long long k = fe_const_value(r, &ok);
+	CXCursor n = l;
+	if (!ok) {
+		k = fe_const_value(l, &ok);
+		n = r;
+	}
+	if (!ok || k <= 0 || (k & (k - 1)) || clang_getCursorKind(n) != CXCursor_DeclRefExpr || fe_is_pointer(n))
+		return false;
+	CXCursor var = clang_getCursorReferenced(n);
+	enum CXCursorKind vk = clang_getCursorKind(var);
+	if (vk != CXCursor_ParmDecl && (vk != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(var)))
+		return false;
+	/* the `|` is the macro's (it starts where the macro is used), the
+	 * number the driver's, inside the macro's parentheses */
+	long at = file_start(u), num = file_start(n);
+	if (at < 0 || num <= at)
+		return false;
+	*flag = k;
+	return true;
+}
+
 /* Does a macro body, not the macro's caller, spell argument a of call
  * (`__ew32(hw, E1000_##reg, (val))` in e1000e's ew32())?  It then starts,
  * as a file location, where the macro use starts. */
@@ -252,9 +302,14 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 		VEC_PUSH(fn->arg_types, fe_field_type_path(f->t, a));
 		VEC_PUSH(fn->arg_regs, is_pointer_arith(fe_unwrap(a)) ? fe_register(f->t, call, a) : 0);
 		if (i < IR_CONST_ARGS && arg_constant(a, &value)) {
-			struct ir_const_arg ca = { node, (uint32_t)i, value };
+			struct ir_const_arg ca = { node, (uint32_t)i, value, false };
 			known |= 1u << i;
 			nonzero |= (uint32_t)(value != 0) << i;
+			VEC_PUSH(fn->const_vals, ca);
+		} else if (i < IR_CONST_ARGS && tagged_number(a, &value)) {
+			struct ir_const_arg ca = { node, (uint32_t)i, value, true };
+			known |= 1u << i;	/* nonzero: the flag is set */
+			nonzero |= 1u << i;
 			VEC_PUSH(fn->const_vals, ca);
 		} else if (i < IR_CONST_ARGS && derefed_before(f, call, a)) {
 			known |= 1u << i;	/* its truth only: not NULL */

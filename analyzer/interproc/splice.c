@@ -267,27 +267,41 @@ struct pending_edge {
 typedef VEC(struct pending_edge) edge_vec;
 typedef VEC(uint32_t) u32_vec;
 
-/* The value of the call's constant argument k, when the caller as
- * lowered knows it (a summary keeps only the truth). */
-static bool const_value(const struct splice_ctx *c, uint32_t k, long long *v)
+/* The caller's constant argument k, when the caller as lowered knows it
+ * (a summary keeps only the truth), or NULL. */
+static const struct ir_const_arg *const_arg(const struct splice_ctx *c, uint32_t k)
 {
 	const struct ir_function *fn = c->caller;
 	uint32_t node = (uint32_t)(c->call - fn->nodes.v);
 
 	assert(node < fn->nodes.n);
 	for (size_t i = 0; i < fn->const_vals.n; i++)
-		if (fn->const_vals.v[i].node == node && fn->const_vals.v[i].arg == k) {
-			*v = fn->const_vals.v[i].value;
-			return true;
-		}
-	return false;
+		if (fn->const_vals.v[i].node == node && fn->const_vals.v[i].arg == k)
+			return &fn->const_vals.v[i];
+	return NULL;
+}
+
+/* How a test `p & bits` of a number tagged with flag (ir_const_arg.tagged)
+ * goes: TRUE when it tests the flag, FALSE when it tests only bits above
+ * it, else undecided. */
+static enum ir_edge_kind tagged_edge(long long flag, long long bits)
+{
+	unsigned long long f = (unsigned long long)flag, b = (unsigned long long)bits;
+
+	assert(f && !(f & (f - 1)));
+	if (b & f)
+		return IR_EDGE_TRUE;
+	if (b && !(b & (f | (f - 1))))
+		return IR_EDGE_FALSE;
+	return IR_EDGE_NEXT;
 }
 
 /*
  * Which edge of the summary's node n the call takes: IR_EDGE_TRUE or
  * IR_EDGE_FALSE when n branches on a parameter the call passes a constant
- * for (iavf_irq_enable(adapter, true) and its `if (flush)`), else
- * IR_EDGE_NEXT (both: nothing decides it).
+ * for (iavf_irq_enable(adapter, true) and its `if (flush)`) or a tagged
+ * number whose bits the test reads (tagged_edge()), else IR_EDGE_NEXT
+ * (both: nothing decides it).
  */
 static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct ir_node *n)
 {
@@ -298,10 +312,12 @@ static enum ir_edge_kind decided_edge(const struct splice_ctx *c, const struct i
 		return IR_EDGE_NEXT;
 	if (n->cond_op == IR_COND_TRUTH)
 		return c->call->const_true >> k & 1 ? IR_EDGE_TRUE : IR_EDGE_FALSE;
-	long long v;
-	if (!const_value(c, k, &v))
+	const struct ir_const_arg *a = const_arg(c, k);
+	if (!a)
 		return IR_EDGE_NEXT;
-	return ir_cond_holds(n->cond_op, v, n->cond_k) ? IR_EDGE_TRUE : IR_EDGE_FALSE;
+	if (a->tagged)
+		return n->cond_op == IR_COND_BITS ? tagged_edge(a->value, n->cond_k) : IR_EDGE_NEXT;
+	return ir_cond_holds(n->cond_op, a->value, n->cond_k) ? IR_EDGE_TRUE : IR_EDGE_FALSE;
 }
 
 /* Queue the edges e[0..ns) of a node copied to `from`, their targets

@@ -224,6 +224,11 @@ bool ir_cond_holds(enum ir_cond_op op, long long v, long long k);
 struct ir_const_arg {
 	uint32_t node, arg;
 	long long value;
+	bool tagged;		/* the argument is `n | value`, a number tagged
+				 * with the flag `value` by a driver macro
+				 * (qib's QIB_SENDCTRL_DISARM_BUF(n)): the
+				 * flag's bit is set and every higher bit
+				 * clear, the others unknown */
 };
 
 /* A parameter the function also views as a member of a container

@@ -190,7 +190,16 @@ static str_id subst_tokens(const struct splice_ctx *c, str_id id)
 			return 0;
 		}
 		if (arg) {
-			strbuf_adds(&sb, S(c->p, arg));
+			/* `&adapter->hw` for `hw` in "hw->aq.arq.bah": the
+			 * member of the caller's object, as subst_text() */
+			const char *a = S(c->p, arg);
+			if (a[0] == '&' && !strncmp(t + i + n, "->", 2)) {
+				strbuf_adds(&sb, a + 1);
+				strbuf_addch(&sb, '.');
+				n += 2;
+			} else {
+				strbuf_adds(&sb, a);
+			}
 			changed = true;
 		} else {
 			strbuf_add(&sb, t + i, n);

@@ -179,6 +179,10 @@ struct fn_ctx {
 	uint32_t switch_tail;		/* the last case test (its FALSE edge is
 					 * open), or the dispatch itself */
 	uint32_t switch_default;	/* the default label, or IR_NONE */
+	uint32_t switch_param;		/* 1 + the index of the parameter a keyed
+					 * switch is on, which the body never
+					 * writes (a caller's constant decides
+					 * its cases), else 0 */
 	uint32_t stmt_first, stmt_last;	/* lines of the statement being lowered */
 	struct strpool *assigned;	/* variables / members written in the body */
 	struct strpool *trystored;	/* variables once set to a trylock result */
@@ -313,6 +317,9 @@ CXCursor fe_nth_child(CXCursor c, size_t i);
 void fe_lower_expr(struct fn_ctx *f, CXCursor c);
 bool fe_lower_stmt_prim(struct fn_ctx *f, CXCursor c);
 void fe_lower_cond(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e);
+/* 1 + the index of the parameter that c is or tests against a constant,
+ * when the body never writes it (its test into n's cond_op, cond_k). */
+uint32_t fe_tested_param(struct fn_ctx *f, CXCursor c, struct ir_node *n);
 /* The ir_cond_op of a binary operator with the constant on the right
  * (mirrored when it is on the left), or IR_COND_TRUTH if none. */
 enum ir_cond_op fe_cond_op(enum CXBinaryOperatorKind k, bool const_left);

@@ -645,7 +645,7 @@ static bool const_test(CXCursor c, CXCursor *param, uint8_t *op, long long *k)
  * n's cond_op and cond_k), when nothing in the body writes it: its value
  * is the caller's argument at every test.  0 otherwise.
  */
-static uint32_t tested_param(struct fn_ctx *f, CXCursor c, struct ir_node *n)
+uint32_t fe_tested_param(struct fn_ctx *f, CXCursor c, struct ir_node *n)
 {
 	CXCursor u = fe_unwrap(c);
 	uint32_t found = 0;
@@ -700,7 +700,7 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 	strbuf_release(&key);
 	uint32_t n = emit_branch(f, c, id, t, e);
 	f->fn->nodes.v[n].config_key = id ? fe_config_key(f, c) : 0;
-	f->fn->nodes.v[n].cond_param = tested_param(f, c, &f->fn->nodes.v[n]);
+	f->fn->nodes.v[n].cond_param = fe_tested_param(f, c, &f->fn->nodes.v[n]);
 	f->fn->nodes.v[n].slot_test = fe_fnptr_slot_tested(f->t, c);
 }
 

@@ -368,7 +368,7 @@ static void lower_do(struct fn_ctx *f, CXCursor c)
 
 /* The switch state lower_switch() saves around a nested switch. */
 struct switch_state {
-	uint32_t dispatch, tail, deflt;
+	uint32_t dispatch, tail, deflt, param;
 	bool has_default;
 	char *key;
 };
@@ -380,6 +380,7 @@ static void save_switch(const struct fn_ctx *f, struct switch_state *s)
 	s->deflt = f->switch_default;
 	s->has_default = f->switch_has_default;
 	s->key = f->switch_key;
+	s->param = f->switch_param;
 }
 
 static void restore_switch(struct fn_ctx *f, const struct switch_state *s)
@@ -390,6 +391,7 @@ static void restore_switch(struct fn_ctx *f, const struct switch_state *s)
 	f->switch_default = s->deflt;
 	f->switch_has_default = s->has_default;
 	f->switch_key = s->key;
+	f->switch_param = s->param;
 }
 
 /* Link the way on after the last case test (or the dispatch) to `to`. */
@@ -403,7 +405,9 @@ static void link_switch_tail(struct fn_ctx *f, uint32_t to)
  * through a chain of tests, one per case, each keyed `expr==value`: two
  * switches on one field then take matching cases, as two ifs on it do
  * (e1000_reset_hw_82571() takes a semaphore in one and releases it in the
- * other).  Any other switch is one choice among its cases.
+ * other); on a parameter the body never writes, each test is one a
+ * caller's constant argument decides (ir_node.cond_param).  Any other
+ * switch is one choice among its cases.
  */
 static void lower_switch(struct fn_ctx *f, CXCursor c)
 {
@@ -424,6 +428,15 @@ static void lower_switch(struct fn_ctx *f, CXCursor c)
 	f->switch_default = IR_NONE;
 	f->switch_has_default = false;
 	f->switch_key = keyed ? strbuf_detach(&key) : NULL;
+	f->switch_param = 0;
+	if (keyed) {
+		/* a switch on a parameter: each case is `p == value` to a
+		 * caller's constant (qib's f_set_ib_cfg(ppd,
+		 * QIB_IB_CFG_HRTBT, val) takes only its own case) */
+		struct ir_node probe = ir_node_make(IR_BRANCH);
+		uint32_t p = fe_tested_param(f, kids.v[kids.n - 2], &probe);
+		f->switch_param = probe.cond_op == IR_COND_TRUTH ? p : 0;
+	}
 	push_jumps(f, exit, IR_NONE);
 	if (kids.n)
 		fe_lower_stmt(f, kids.v[kids.n - 1]);
@@ -473,6 +486,11 @@ static bool link_keyed_case(struct fn_ctx *f, CXCursor c, bool is_default, uint3
 	uint32_t test = fe_new_node(f, IR_BRANCH, c);
 	f->fn->nodes.v[test].cond = strpool_intern(f->t->u->strings, k);
 	free(k);
+	if (f->switch_param) {
+		f->fn->nodes.v[test].cond_param = f->switch_param;
+		f->fn->nodes.v[test].cond_op = IR_COND_EQ;
+		f->fn->nodes.v[test].cond_k = v;
+	}
 	link_switch_tail(f, test);
 	fe_link(f, test, lbl, IR_EDGE_TRUE);
 	f->switch_tail = test;

@@ -111,14 +111,35 @@ static bool arg_constant(CXCursor a, long long *value)
 }
 
 /* The file offset where cursor c starts, as a file location (a token of
- * a macro body: where the macro is used), or -1. */
-static long file_start(CXCursor c)
+ * a macro body: where the macro is used), or -1; its file in *file. */
+static long file_start(CXCursor c, CXFile *file)
 {
-	CXFile file = NULL;
 	unsigned off = 0;
 
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), &file, NULL, NULL, &off);
-	return file ? (long)off : -1;
+	*file = NULL;
+	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(c)), file, NULL, NULL, &off);
+	return *file ? (long)off : -1;
+}
+
+/* Does the text at offset `at` of file start a function-like macro's use,
+ * `NAME(`, whose parentheses are open at offset `inside`? */
+static bool macro_use_around(struct tu_ctx *t, CXFile file, long at, long inside)
+{
+	size_t size = 0;
+	const char *text = fe_file_text(t, file, &size);
+	long i = at, depth = 0;
+
+	if (!text || inside >= (long)size || !(isalpha((unsigned char)text[at]) || text[at] == '_'))
+		return false;
+	while (i < inside && (isalnum((unsigned char)text[i]) || text[i] == '_'))
+		i++;
+	while (i < inside && (text[i] == ' ' || text[i] == '\t'))
+		i++;
+	if (i >= inside || text[i] != '(')
+		return false;
+	for (; i < inside; i++)
+		depth += text[i] == '(' ? 1 : text[i] == ')' ? -1 : 0;
+	return depth > 0;
 }
 
 /*
@@ -131,7 +152,7 @@ static long file_start(CXCursor c)
  * one command.  Written out by the driver (`flags | FOO`), or with any
  * other operand, it is a combination of flags and says nothing.
  */
-static bool tagged_number(CXCursor a, long long *flag)
+static bool tagged_number(struct tu_ctx *t, CXCursor a, long long *flag)
 {
 	CXCursor u = fe_unwrap(a);
 	bool ok;
@@ -153,8 +174,9 @@ static bool tagged_number(CXCursor a, long long *flag)
 		return false;
 	/* the `|` is the macro's (it starts where the macro is used), the
 	 * number the driver's, inside the macro's parentheses */
-	long at = file_start(u), num = file_start(n);
-	if (at < 0 || num <= at)
+	CXFile uf, nf;
+	long at = file_start(u, &uf), num = file_start(n, &nf);
+	if (at < 0 || num <= at || !clang_File_isEqual(uf, nf) || !macro_use_around(t, uf, at, num))
 		return false;
 	*flag = k;
 	return true;
@@ -306,7 +328,7 @@ void fe_call_args(struct fn_ctx *f, CXCursor call, uint32_t node)
 			known |= 1u << i;
 			nonzero |= (uint32_t)(value != 0) << i;
 			VEC_PUSH(fn->const_vals, ca);
-		} else if (i < IR_CONST_ARGS && tagged_number(a, &value)) {
+		} else if (i < IR_CONST_ARGS && tagged_number(f->t, a, &value)) {
 			struct ir_const_arg ca = { node, (uint32_t)i, value, true };
 			known |= 1u << i;	/* nonzero: the flag is set */
 			nonzero |= 1u << i;

@@ -11,7 +11,8 @@
  * MMIO005 for the unlocked scratch writes of the FLUSH arm (qib_diag.c:634,
  * 666, qib_file_ops.c:1859, 2201, 2231 on Linux 6.1, WRONG).  A caller
  * that asks for FLUSH, with a constant, still reaches them, and a flag
- * word the driver writes out (`op | QIB_SENDCTRL_DISARM`) decides nothing.
+ * word the driver writes out (`op | QIB_SENDCTRL_DISARM`, `QIB_SENDCTRL_DISARM
+ * | n`) decides nothing: only a macro's `|` around its argument tags.
  */
 /* models: contract */
 /* rules: all */
@@ -104,4 +105,9 @@ void qib_cancel_sends(struct qib_devdata *dd)
 void qib_disarm_with(struct qib_devdata *dd, u32 op)
 {
 	sendctrl_6120_mod(dd, op | QIB_SENDCTRL_DISARM); /* expect: MMIO005 */
+}
+
+void qib_disarm_written_out(struct qib_devdata *dd, unsigned n)
+{
+	sendctrl_6120_mod(dd, QIB_SENDCTRL_DISARM | n); /* expect: MMIO005 */
 }

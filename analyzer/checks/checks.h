@@ -88,6 +88,10 @@ struct check_fn_info {
 	 * keep them (interproc/reach.c): the callers' runs see them with
 	 * their context, so its own run adds nothing for MMIO005. */
 	bool seen_by_callers;
+	/* Static, called only by its name from analyzed functions (never
+	 * stored as a pointer): the calls the checks see are all its calls,
+	 * so the locks held at every one of them are held on its entry. */
+	bool called_by_name_only;
 };
 
 struct check_ctx {
@@ -151,6 +155,8 @@ struct check {
 	void (*on_return)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
 			  const struct eng_lock *held, int returned);
 	void (*on_unheld_release)(struct check_ctx *ctx, void *scratch, uint32_t node, str_id lock);
+	void (*on_call)(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			const struct eng_lock *held);
 	void (*end_function)(struct check_ctx *ctx, void *scratch);
 	/* Program-wide checks only (program_wide). */
 	void *(*begin_program)(const struct engine_config *cfg, const struct check_run_flags *flags);

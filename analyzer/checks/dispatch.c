@@ -150,6 +150,17 @@ static void hook_unheld_release(void *p, uint32_t node, str_id lock)
 		}
 }
 
+static void hook_call(void *p, uint32_t node, int nheld, const struct eng_lock *held)
+{
+	struct check_ctx *ctx = p;
+
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_call) {
+			ctx->current = i;
+			check_table[i]->on_call(ctx, ctx->scratch[i], node, nheld, held);
+		}
+}
+
 void checks_run_function(const struct engine_config *cfg, const struct ir_unit *u,
 			 const struct ir_function *fn, const struct check_fn_info *info,
 			 const char *display_path, struct finding_vec *out, struct engine_stats *stats)
@@ -164,6 +175,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 		.on_write = hook_write,
 		.on_return = hook_return,
 		.on_unheld_release = hook_unheld_release,
+		.on_call = hook_call,
 	};
 
 	memset(&ctx, 0, sizeof(ctx));

@@ -32,6 +32,7 @@
  * not one of a site's locks unless --strict.
  */
 #include "checks.h"
+#include "caller_locks.h"
 #include "../rules/entry_points.h"
 
 #include <fnmatch.h>
@@ -64,6 +65,8 @@ struct write_site {
 	bool in_callers;		/* its function has callers, which judge
 					 * it: evidence for the locks it holds,
 					 * never reported nor a vote against */
+	bool called_by_name_only;	/* ... every call of it is seen: the locks
+					 * held at all of them are its too */
 	char *entry;			/* the kernel runs its function with no
 					 * driver lock held: "a NAPI poll
 					 * function (...)", or NULL */
@@ -72,6 +75,7 @@ struct write_site {
 struct mmio005_program {
 	bool strict, pedantic;
 	VEC(struct write_site) sites;
+	struct caller_locks *callers;	/* locks held at every call, by callee */
 };
 
 /* How much a register's sites say that `lock` protects it. */
@@ -90,6 +94,7 @@ struct mmio005_fn {
 	bool setup;			/* runs before the device is shared */
 	bool *after_irq;		/* open path: per node, reachable from an
 					 * interrupt registration; NULL otherwise */
+	struct call_site_locks *calls;	/* the locks held at its calls */
 };
 
 static void *mmio005_begin_program(const struct engine_config *cfg, const struct check_run_flags *flags)
@@ -97,6 +102,7 @@ static void *mmio005_begin_program(const struct engine_config *cfg, const struct
 	struct mmio005_program *p = xcalloc(1, sizeof(*p));
 
 	(void)cfg;
+	p->callers = caller_locks_new();
 	p->strict = flags->strict;
 	p->pedantic = flags->pedantic;
 	return p;
@@ -179,6 +185,7 @@ static void *mmio005_begin(struct check_ctx *ctx)
 	struct mmio005_fn *st = xcalloc(1, sizeof(struct mmio005_fn));
 
 	st->setup = setup_function(ctx);
+	st->calls = call_site_locks_new(ctx->fn->nodes.n);
 
 	if (ctx->info->open_until_irq)
 		st->after_irq = nodes_after_irq(ctx);
@@ -376,6 +383,26 @@ static void mmio005_write(struct check_ctx *ctx, void *scratch, uint32_t node, i
 	VEC_PUSH(st->sites, s);
 }
 
+/* A call: the driver locks held at it, for the callee's own sites
+ * (caller_locks.h). */
+static void mmio005_call(struct check_ctx *ctx, void *scratch, uint32_t node, int nheld,
+			 const struct eng_lock *held)
+{
+	struct mmio005_fn *st = scratch;
+	str_id keys[CALLER_LOCKS_MAX];
+	char *names[CALLER_LOCKS_MAX];
+	int n = 0;
+
+	if (!ctx->info->program || check_node(ctx, node)->indirect)
+		return;
+	for (int i = 0; i < nheld && n < CALLER_LOCKS_MAX; i++)
+		if (driver_lock(ctx, &held[i])) {
+			keys[n] = lock_key(&held[i]);
+			names[n++] = (char *)check_str(ctx, held[i].lock);
+		}
+	call_site_locks_visit(st->calls, node, n, keys, names);
+}
+
 static void mmio005_end(struct check_ctx *ctx, void *scratch)
 {
 	struct mmio005_fn *st = scratch;
@@ -400,8 +427,10 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 			continue;
 		}
 		s->in_callers = ctx->info->has_callers;
+		s->called_by_name_only = ctx->info->called_by_name_only;
 		VEC_PUSH(prog->sites, *s);
 	}
+	call_site_locks_flush(st->calls, ctx, prog ? prog->callers : NULL);
 	VEC_FREE(st->sites);
 	free(st->after_irq);
 	free(st);
@@ -688,12 +717,32 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	}
 }
 
+/* Add to a site judged in its callers the locks they hold at every call
+ * of its function (caller_locks.h), after its own. */
+static void add_caller_locks(const struct mmio005_program *prog, struct write_site *s)
+{
+	str_id keys[CALLER_LOCKS_MAX];
+	const char *names[CALLER_LOCKS_MAX];
+	int n = caller_locks_of(prog->callers, s->function, keys, names, CALLER_LOCKS_MAX);
+
+	for (int i = 0; i < n && s->nlocks < MAX_SITE_LOCKS; i++) {
+		if (site_holds(s, keys[i]))
+			continue;
+		s->locks[s->nlocks] = keys[i];
+		s->lock_files[s->nlocks] = NULL;	/* a caller's, no code here took it */
+		s->lock_names[s->nlocks++] = xstrdup(names[i]);
+	}
+}
+
 static void mmio005_end_program(const struct engine_config *cfg, void *scratch, struct finding_vec *out)
 {
 	struct mmio005_program *prog = scratch;
 
 	if (!prog)
 		return;
+	for (size_t i = 0; i < prog->sites.n; i++)
+		if (prog->sites.v[i].in_callers && prog->sites.v[i].called_by_name_only)
+			add_caller_locks(prog, &prog->sites.v[i]);
 	if (prog->sites.n)
 		qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
 	for (size_t i = 0, j; i < prog->sites.n; i = j) {
@@ -704,6 +753,7 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 	for (size_t i = 0; i < prog->sites.n; i++)
 		site_free(&prog->sites.v[i]);
 	VEC_FREE(prog->sites);
+	caller_locks_free(prog->callers);
 	free(prog);
 }
 
@@ -732,6 +782,7 @@ const struct check check_mmio005 = {
 	.options = mmio005_options,
 	.begin_function = mmio005_begin,
 	.on_write = mmio005_write,
+	.on_call = mmio005_call,
 	.end_function = mmio005_end,
 	.begin_program = mmio005_begin_program,
 	.end_program = mmio005_end_program,

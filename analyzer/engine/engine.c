@@ -748,6 +748,7 @@ static void step(struct run *R, uint32_t node, uint32_t id)
 		do_assign(&s, n);
 		break;
 	case IR_CALL:
+		report_held(R, &s, node, R->hooks->on_call);
 		if (n->cond)	/* the result of the previous call is gone */
 			state_forget_fact(&s, n->cond);
 		break;

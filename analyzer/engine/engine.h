@@ -92,6 +92,8 @@ struct eng_hooks {
 	void (*on_return)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held, int returned);
 	/* a release of a lock this path does not hold: the caller's */
 	void (*on_unheld_release)(void *ctx, uint32_t node, str_id lock);
+	/* a call (IR_CALL), with the locks held on this path as it is made */
+	void (*on_call)(void *ctx, uint32_t node, int nheld, const struct eng_lock *held);
 };
 
 struct engine_stats {

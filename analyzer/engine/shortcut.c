@@ -14,8 +14,9 @@
 #define SHORTCUT_MAX_TARGETS 16
 
 /* Does node n leave every path state as it came, on every edge, whatever
- * it tests?  A branch or call with a correlation key sets or forgets a fact;
- * every other op acts.  (A correlated branch can still be found inert.) */
+ * it tests?  A branch or call with a correlation key sets or forgets a fact,
+ * an observed call tells the checks its locks; every other op acts.  (A
+ * correlated branch can still be found inert.) */
 static bool passes_state(const struct ir_function *fn, uint32_t n)
 {
 	const struct ir_node *node = &fn->nodes.v[n];
@@ -26,6 +27,7 @@ static bool passes_state(const struct ir_function *fn, uint32_t n)
 	case IR_NOP:
 		return true;
 	case IR_CALL:
+		return !node->cond && !node->observed;
 	case IR_BRANCH:
 		return !node->cond;
 	default:

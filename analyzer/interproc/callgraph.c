@@ -41,6 +41,7 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->private_records);
 	VEC_FREE(p->called_slots);
 	free(p->reaches_root);
+	free(p->observed_names);
 	free(p->asked);
 	free(p->by_key);
 }
@@ -366,7 +367,7 @@ str_id ipa_only_slot(struct ipa_program *p, uint32_t fi)
 }
 
 /* Is function fi stored into a slot or passed as a pointer anywhere? */
-static bool stored_as_pointer(struct ipa_program *p, uint32_t fi)
+bool ipa_stored_as_pointer(struct ipa_program *p, uint32_t fi)
 {
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
@@ -408,7 +409,7 @@ uint32_t ipa_entry_anchor(struct ipa_program *p, uint32_t fi)
 			anchor = f;
 			continue;
 		}
-		ok = pf->fn && pf->fn->is_static && !stored_as_pointer(p, f) && ++walked <= ANCHOR_MAX_CHAIN;
+		ok = pf->fn && pf->fn->is_static && !ipa_stored_as_pointer(p, f) && ++walked <= ANCHOR_MAX_CHAIN;
 		for (size_t k = 0; ok && k < pf->named_by.n; k++)
 			if (!seen[pf->named_by.v[k]]) {
 				seen[pf->named_by.v[k]] = 1;

@@ -92,6 +92,10 @@ struct ipa_program {
 					 * (reach.c, built on first use) */
 	bool called_slots_built;
 	uint8_t *reaches_root;		/* by fns index (reach.c, on first use) */
+	uint8_t *observed_names;	/* by str_id: 1 for the name of a function
+					 * whose calls are observed (observe.c,
+					 * on first use) */
+	size_t nobserved_names;
 	uint32_t *by_key;		/* key id -> fns index + 1 (0 = none) */
 	size_t nby_key;
 	ipa_lookup_fn lookup;
@@ -164,6 +168,16 @@ bool ipa_slot_matches(const char *a, const char *b);
  * name, and it is stored only into slots of records the driver declares,
  * which no call of the program goes through?  (reach.c) */
 bool ipa_unreached(struct ipa_program *p, uint32_t fi);
+/* Is function fi stored into a slot or passed as a pointer anywhere? */
+bool ipa_stored_as_pointer(struct ipa_program *p, uint32_t fi);
+/* Are all the calls of fi seen by the checks: static, called only by its
+ * name, from functions without parse errors, never stored as a pointer
+ * (observe.c)? */
+bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi);
+/* Mark x's direct calls of functions whose calls are all seen and which
+ * take a lock on the way (ir_node.observed): the checks learn the locks
+ * held at each. */
+void ipa_mark_observed_calls(struct ipa_program *p, struct ir_function *x);
 /* Do fi's writes reach a function nothing calls, through its summary and
  * its callers' summaries, none of them capped (which drops writes)?
  * Then the checks of that function see them in context.  (reach.c) */

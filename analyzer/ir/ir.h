@@ -95,6 +95,9 @@ struct ir_node {
 				 * pointer the analysis does not follow */
 	str_id callee;		/* IR_CALL: function or struct field name */
 	bool indirect;		/* IR_CALL through a pointer / struct field */
+	bool observed;		/* IR_CALL: a check wants the locks held at it
+				 * (interproc/observe.c), so the engine visits
+				 * it even when it changes no state */
 	bool synthetic;		/* made by the analysis (a caller's or framework's
 				 * lock, an annotation, a branch choosing the
 				 * block a function is reached through, which may

@@ -3,7 +3,8 @@
  * calls and uncorrelated branches are passed over; a correlated branch
  * whose arms meet again before any event is empty (passed over, and not a
  * read of its key for liveness), one whose arms differ is kept; the entry
- * node is kept; a cycle of passed-over nodes ends the search.
+ * node is kept; a cycle of passed-over nodes ends the search; an observed
+ * call is kept.
  */
 #include "engine/liveness.h"
 #include "engine/shortcut.h"
@@ -107,9 +108,32 @@ static void test_cycle(void)
 	ir_unit_free(U);
 }
 
+/* entry -> call f (observed) -> call g -> return: the observed call is
+ * kept, so a check sees the locks held at it; the other is passed over. */
+static void test_observed_call(void)
+{
+	struct shortcuts sc;
+
+	U = ir_unit_new("t.c");
+	F = ir_fn_new(U, "caller");
+	uint32_t entry = add(IR_NOP, NULL, IR_NONE);
+	uint32_t f = add(IR_CALL, NULL, entry);
+	F->nodes.v[f].observed = true;
+	uint32_t g = add(IR_CALL, NULL, f);
+	uint32_t ret = add(IR_RETURN, NULL, g);
+	ir_fn_finalize(F);
+	shortcuts_build(&sc, F);
+	CHECK(!sc.inert[f] && sc.inert[g]);
+	CHECK(only_edge(&sc, entry, f, IR_EDGE_NEXT));
+	CHECK(only_edge(&sc, f, ret, IR_EDGE_NEXT));	/* past g */
+	shortcuts_free(&sc);
+	ir_unit_free(U);
+}
+
 int main(void)
 {
 	test_passed_over();
 	test_cycle();
+	test_observed_call();
 	TEST_DONE();
 }

@@ -1,0 +1,40 @@
+/*
+ * caller_locks.h - the locks held at every call of a function, over the
+ * runs of the functions that call it by name.
+ *
+ * A helper judged in its callers (MMIO005) sees only the locks it takes
+ * itself; the locks its callers hold around every call of it are held at
+ * its writes too.  iavf_startup() writes the admin queue's registers under
+ * arq_mutex, which it takes, and inside crit_lock, which its one caller,
+ * the watchdog, holds: without the caller's lock its writes looked like
+ * evidence that arq_mutex alone guards the registers.
+ */
+#ifndef MMIOCHECK_CALLER_LOCKS_H
+#define MMIOCHECK_CALLER_LOCKS_H
+
+#include "checks.h"
+
+#define CALLER_LOCKS_MAX 8
+
+/* The program's record: callee name -> locks held at each call seen. */
+struct caller_locks;
+/* One function run's calls: call node -> locks held on every path to it. */
+struct call_site_locks;
+
+struct caller_locks *caller_locks_new(void);
+void caller_locks_free(struct caller_locks *cl);
+
+struct call_site_locks *call_site_locks_new(size_t nnodes);
+/* A path reaches call node `node` holding the driver locks keys[0..n)
+ * (names: their spellings). */
+void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, const str_id *keys,
+			   char *const *names);
+/* Merge the run's calls by name into cl (ctx: the run's function), and
+ * free cs. */
+void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *ctx, struct caller_locks *cl);
+
+/* The locks held at every call seen of function `name`: their keys into
+ * keys, spellings into names (owned by cl), at most max; the count. */
+int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *keys, const char **names, int max);
+
+#endif

@@ -1,0 +1,70 @@
+/*
+ * observe.c - the calls whose held locks the checks want to see.
+ *
+ * A helper judged in its callers (MMIO005) holds, at each of its writes,
+ * the locks it takes and the locks its callers hold at every call of it.
+ * The second part is known only when every call of it is seen: a static
+ * function called by its name from analyzed functions, never stored as a
+ * pointer.  Those calls, of such a function that takes a lock on the way
+ * (its summary acquires one) and whose own sites count (its writes do not
+ * reach a root through summaries that keep them: reach.c), are marked
+ * observed so that the engine visits them with the path's locks; other
+ * calls it still passes over.
+ */
+#include "interproc.h"
+
+#include <assert.h>
+#include <stdlib.h>
+
+bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi)
+{
+	const struct ipa_fn *pf = &p->fns.v[fi];
+
+	assert(fi < p->fns.n);
+	if (!pf->fn || !pf->fn->is_static || !pf->has_callers || !pf->direct_callers)
+		return false;
+	for (size_t i = 0; i < pf->named_by.n; i++) {
+		const struct ipa_fn *caller = &p->fns.v[pf->named_by.v[i]];
+		if (!caller->fn || caller->fn->parse_errors)
+			return false;	/* not checked: its calls are not seen */
+	}
+	return !ipa_stored_as_pointer(p, fi);
+}
+
+/* Does fi's summary take a lock? */
+static bool takes_a_lock(const struct ipa_fn *pf)
+{
+	const struct ir_function *s = pf->summary;
+
+	for (size_t i = 0; s && i < s->nodes.n; i++)
+		if (s->nodes.v[i].op == IR_ACQUIRE || s->nodes.v[i].op == IR_TRYACQUIRE)
+			return true;
+	return false;
+}
+
+/* Fill p->observed_names once. */
+static void build_observed_names(struct ipa_program *p)
+{
+	p->nobserved_names = strpool_count(p->strings) + 1;
+	p->observed_names = xcalloc(p->nobserved_names, 1);
+	for (size_t i = 0; i < p->fns.n; i++) {
+		const struct ipa_fn *pf = &p->fns.v[i];
+		if (pf->name < p->nobserved_names && takes_a_lock(pf) && ipa_calls_all_seen(p, (uint32_t)i) &&
+		    !ipa_writes_reach_root(p, (uint32_t)i))
+			p->observed_names[pf->name] = 1;
+	}
+}
+
+void ipa_mark_observed_calls(struct ipa_program *p, struct ir_function *x)
+{
+	if (!p->observed_names)
+		build_observed_names(p);
+	for (size_t i = 0; i < x->nodes.n; i++) {
+		struct ir_node *n = &x->nodes.v[i];
+		/* by name: a static function's calls from every file, spliced
+		 * ones too; a name two functions share is observed for both */
+		if (n->op == IR_CALL && !n->indirect && n->callee && n->callee < p->nobserved_names &&
+		    p->observed_names[n->callee])
+			n->observed = true;
+	}
+}

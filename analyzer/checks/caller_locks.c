@@ -67,6 +67,7 @@ static void set_copy(struct lock_set *s, int n, const str_id *keys, char *const 
 	}
 }
 
+/* Free s's names and empty it. */
 static void set_release(struct lock_set *s)
 {
 	for (int i = 0; i < s->n; i++)
@@ -96,6 +97,7 @@ void caller_locks_free(struct caller_locks *cl)
 	free(cl);
 }
 
+/* djb2 over a callee's name: the table's slot order. */
 static size_t name_hash(const char *s)
 {
 	size_t h = 5381;

@@ -52,23 +52,38 @@ static const char *S(const struct ipa_program *p, str_id id)
 	return s ? s : "";
 }
 
+/* The index of the callee's parameter named [root, root + rootlen), or
+ * -1 when no parameter has that name. */
+static int param_index(const struct splice_ctx *c, const char *root, size_t rootlen)
+{
+	for (size_t i = 0; i < c->callee->params.n; i++) {
+		const char *pn = S(c->p, c->callee->params.v[i]);
+		if (strlen(pn) == rootlen && !strncmp(pn, root, rootlen))
+			return (int)i;
+	}
+	return -1;
+}
+
+/* Where the caller's argument for parameter [root, root + rootlen) is in
+ * its args (arg_types, arg_regs), or -1: no such parameter, or the call
+ * passes fewer arguments. */
+static long arg_slot(const struct splice_ctx *c, const char *root, size_t rootlen)
+{
+	int i = param_index(c, root, rootlen);
+
+	return i < 0 || (uint32_t)i >= c->call->nargs ? -1 : (long)(c->call->args_off + (uint32_t)i);
+}
+
 /* The caller's text for the callee's parameter `root`, or 0. */
 static str_id arg_for(const struct splice_ctx *c, const char *root, size_t rootlen)
 {
-	const struct ir_function *s = c->callee;
+	long k = arg_slot(c, root, rootlen);
 
-	for (size_t i = 0; i < s->params.n; i++) {
-		const char *pn = S(c->p, s->params.v[i]);
-		if (strlen(pn) != rootlen || strncmp(pn, root, rootlen))
-			continue;
-		if (i >= c->call->nargs)
-			return 0;
-		size_t k = c->call->args_off + i;
-		if (c->by_type && k < c->caller->arg_types.n && c->caller->arg_types.v[k])
-			return c->caller->arg_types.v[k];
-		return c->caller->args.v[k];
-	}
-	return 0;
+	if (k < 0)
+		return 0;
+	if (c->by_type && (size_t)k < c->caller->arg_types.n && c->caller->arg_types.v[k])
+		return c->caller->arg_types.v[k];
+	return c->caller->args.v[k];
 }
 
 /* The register the caller's argument for the callee's parameter `name`
@@ -77,26 +92,15 @@ static str_id arg_for(const struct splice_ctx *c, const char *root, size_t rootl
  * callee's key "addr" is then that register, not the whole device. */
 static str_id register_arg_for(const struct splice_ctx *c, const char *name)
 {
-	const struct ir_function *s = c->callee;
+	long k = arg_slot(c, name, strlen(name));
 
-	for (size_t i = 0; i < s->params.n && i < c->call->nargs; i++) {
-		if (strcmp(S(c->p, s->params.v[i]), name))
-			continue;
-		size_t k = c->call->args_off + i;
-		return k < c->caller->arg_regs.n ? c->caller->arg_regs.v[k] : 0;
-	}
-	return 0;
+	return k >= 0 && (size_t)k < c->caller->arg_regs.n ? c->caller->arg_regs.v[k] : 0;
 }
 
 /* Is the identifier [root, root + rootlen) a parameter of the callee? */
 static bool is_param(const struct splice_ctx *c, const char *root, size_t rootlen)
 {
-	for (size_t i = 0; i < c->callee->params.n; i++) {
-		const char *pn = S(c->p, c->callee->params.v[i]);
-		if (strlen(pn) == rootlen && !strncmp(pn, root, rootlen))
-			return true;
-	}
-	return false;
+	return param_index(c, root, rootlen) >= 0;
 }
 
 /*

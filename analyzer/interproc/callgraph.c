@@ -15,6 +15,7 @@
  */
 #include "interproc.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -37,6 +38,9 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->unit_base);
 	VEC_FREE(p->fnptrs);
 	VEC_FREE(p->block_size);
+	VEC_FREE(p->store_head);
+	VEC_FREE(p->store_tail);
+	VEC_FREE(p->store_next);
 	VEC_FREE(p->is_guard);
 	VEC_FREE(p->private_records);
 	VEC_FREE(p->called_slots);
@@ -141,6 +145,24 @@ static uint32_t count_block(const struct ir_unit *u, const struct ir_fnptr *fp)
 	return n;
 }
 
+/* Append the store just pushed to p->fnptrs to the list of `name`'s
+ * stores (ipa_first_store()). */
+static void link_store(struct ipa_program *p, str_id name)
+{
+	uint32_t id = (uint32_t)p->fnptrs.n;
+
+	while (p->store_head.n <= name) {
+		VEC_PUSH(p->store_head, 0);
+		VEC_PUSH(p->store_tail, 0);
+	}
+	VEC_PUSH(p->store_next, 0);
+	if (p->store_tail.v[name])
+		p->store_next.v[p->store_tail.v[name] - 1] = id;
+	else
+		p->store_head.v[name] = id;
+	p->store_tail.v[name] = id;
+}
+
 /*
  * A header function of a unit: the first unit that defines it (the same
  * key: the same function after preprocessing) owns it; a later unit's copy
@@ -178,6 +200,7 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 		fp.loc.file = file;	/* resolution scope: the storing file */
 		VEC_PUSH(p->fnptrs, fp);
 		VEC_PUSH(p->block_size, count_block(u, &u->fnptrs.v[i]));
+		link_store(p, fp.function);
 		while (fp.guard && p->is_guard.n <= fp.guard)
 			VEC_PUSH(p->is_guard, 0);
 		if (fp.guard)
@@ -350,14 +373,24 @@ bool ipa_is_guard(const struct ipa_program *p, str_id key)
  * when it is stored into none or into several: the way the program
  * reaches a function that nothing calls directly.
  */
+uint32_t ipa_first_store(const struct ipa_program *p, str_id name)
+{
+	return name < p->store_head.n ? p->store_head.v[name] : 0;
+}
+
+uint32_t ipa_next_store(const struct ipa_program *p, uint32_t store)
+{
+	assert(store && store <= p->store_next.n);
+	return p->store_next.v[store - 1];
+}
+
 str_id ipa_only_slot(struct ipa_program *p, uint32_t fi)
 {
 	str_id slot = 0;
 
-	for (size_t i = 0; i < p->fnptrs.n; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (fp->registration || fp->function != p->fns.v[fi].name ||
-		    resolve_name(p, fp->loc.file, fp->function) != (int)fi)
+	for (uint32_t s = ipa_first_store(p, p->fns.v[fi].name); s; s = ipa_next_store(p, s)) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[s - 1];
+		if (fp->registration || resolve_name(p, fp->loc.file, fp->function) != (int)fi)
 			continue;
 		if (slot && slot != fp->slot)
 			return 0;
@@ -369,9 +402,9 @@ str_id ipa_only_slot(struct ipa_program *p, uint32_t fi)
 /* Is function fi stored into a slot or passed as a pointer anywhere? */
 bool ipa_stored_as_pointer(struct ipa_program *p, uint32_t fi)
 {
-	for (size_t i = 0; i < p->fnptrs.n; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (fp->function == p->fns.v[fi].name && resolve_name(p, fp->loc.file, fp->function) == (int)fi)
+	for (uint32_t s = ipa_first_store(p, p->fns.v[fi].name); s; s = ipa_next_store(p, s)) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[s - 1];
+		if (resolve_name(p, fp->loc.file, fp->function) == (int)fi)
 			return true;
 	}
 	return false;

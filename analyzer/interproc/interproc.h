@@ -85,6 +85,11 @@ struct ipa_program {
 	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
 	VEC(uint32_t) block_size;	/* for each of fnptrs: the stores of its
 					 * block (ir_fnptr.block) */
+	VEC(uint32_t) store_head;	/* by function name str_id: 1 + the index
+					 * in fnptrs of its first store, 0 none */
+	VEC(uint32_t) store_tail;	/* ... of its last store */
+	VEC(uint32_t) store_next;	/* for each of fnptrs: 1 + the index of
+					 * the function's next store, 0 none */
 	VEC(uint8_t) is_guard;		/* by str_id: 1 when a block of stores is
 					 * made under that config_key */
 	VEC(str_id) private_records;	/* every unit's ir_unit.private_records */
@@ -170,6 +175,11 @@ bool ipa_slot_matches(const char *a, const char *b);
 bool ipa_unreached(struct ipa_program *p, uint32_t fi);
 /* Is function fi stored into a slot or passed as a pointer anywhere? */
 bool ipa_stored_as_pointer(struct ipa_program *p, uint32_t fi);
+/* The stores (and registrations) of functions named `name`, in the
+ * order of p->fnptrs, without a scan of every store: 1 + an index into
+ * p->fnptrs, then the next with ipa_next_store(); 0 ends. */
+uint32_t ipa_first_store(const struct ipa_program *p, str_id name);
+uint32_t ipa_next_store(const struct ipa_program *p, uint32_t store);
 /* Are all the calls of fi seen by the checks: static, called only by its
  * name, from functions without parse errors, never stored as a pointer
  * (observe.c)? */

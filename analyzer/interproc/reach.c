@@ -75,9 +75,9 @@ bool ipa_unreached(struct ipa_program *p, uint32_t fi)
 	assert(fi < p->fns.n);
 	if (!f->fn || !f->fn->is_static || f->has_callers)
 		return false;
-	for (size_t i = 0; i < p->fnptrs.n; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (fp->function != f->name || fp->loc.file != f->file)
+	for (uint32_t s = ipa_first_store(p, f->name); s; s = ipa_next_store(p, s)) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[s - 1];
+		if (fp->loc.file != f->file)
 			continue;
 		const char *slot = strpool_str(p->strings, fp->slot);
 		if (fp->registration || !slot || !private_slot(p, slot) || slot_called(p, slot))

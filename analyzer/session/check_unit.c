@@ -218,10 +218,10 @@ static size_t framework_contexts(struct mc_session *s, struct ipa_program *p, in
 	const struct ipa_fn *f = &p->fns.v[fi];
 	size_t n = 0;
 
-	for (size_t i = 0; i < p->fnptrs.n && n < MAX_CONTEXTS; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
+	for (uint32_t st = ipa_first_store(p, f->name); st && n < MAX_CONTEXTS; st = ipa_next_store(p, st)) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[st - 1];
 		const char *slot = strpool_str(s->strings, fp->slot), *sep = slot ? strstr(slot, "::") : NULL;
-		if (fp->function != f->name || !sep || strchr(sep + 2, '.'))
+		if (!sep || strchr(sep + 2, '.'))
 			continue;
 		if (f->fn->is_static && fp->loc.file != f->file)
 			continue;	/* another file's static of the same name */
@@ -269,9 +269,9 @@ static void entry_info_of(struct mc_session *s, struct ipa_program *p, int fi, s
 	const struct ipa_fn *f = &p->fns.v[fi];
 
 	memset(out, 0, sizeof(*out));
-	for (size_t i = 0; i < p->fnptrs.n; i++) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (fp->function != f->name || (f->fn->is_static && fp->loc.file != f->file))
+	for (uint32_t st = ipa_first_store(p, f->name); st; st = ipa_next_store(p, st)) {
+		const struct ir_fnptr *fp = &p->fnptrs.v[st - 1];
+		if (f->fn->is_static && fp->loc.file != f->file)
 			continue;
 		const struct entry_point *e = entry_of(s, fp);
 		if (!e)

@@ -41,6 +41,7 @@
 #include <string.h>
 
 #define MAX_SITE_LOCKS 8
+#define SEVERAL_FILES ((str_id)UINT32_MAX)	/* write_site.lock_files */
 #define MAX_EVIDENCE 3
 
 struct write_site {
@@ -53,12 +54,12 @@ struct write_site {
 	uint32_t site_line, site_col;
 	str_id locks[MAX_SITE_LOCKS];	/* held on every path (lock_type or name) */
 	char *lock_names[MAX_SITE_LOCKS];
-	char *lock_files[MAX_SITE_LOCKS];	/* the file its acquire is in, ""
-					 * when paths take it in two files,
-					 * NULL when no code took it */
-	char *code_files;		/* the files of the code every path to the
+	str_id lock_files[MAX_SITE_LOCKS];	/* the file its acquire is in,
+					 * SEVERAL_FILES when paths take it in
+					 * two files, 0 when no code took it */
+	VEC(str_id) code_files;		/* the files of the code every path to the
 					 * write runs: the accessor's and each
-					 * call's on the way down, one per line */
+					 * call's on the way down */
 	uint32_t last_write;		/* the write node code_files last met */
 	int nlocks;
 	bool init_path;
@@ -208,53 +209,50 @@ static void site_free(struct write_site *s)
 	free(s->site_file);
 	free(s->site_function);
 	free(s->entry);
-	free(s->code_files);
-	for (int i = 0; i < s->nlocks; i++) {
+	VEC_FREE(s->code_files);
+	for (int i = 0; i < s->nlocks; i++)
 		free(s->lock_names[i]);
-		free(s->lock_files[i]);
-	}
 }
 
-/* Is path one of the lines of files ("a.c\nb.c\n")? */
-static bool file_listed(const char *files, const char *path)
+/* Is file one of files? */
+static bool file_listed(const struct write_site *s, str_id file)
 {
-	size_t len = strlen(path);
-
-	for (const char *at = files; at && *at;) {
-		const char *eol = strchr(at, '\n');
-		if (!eol)
-			break;
-		if ((size_t)(eol - at) == len && !strncmp(at, path, len))
+	for (size_t i = 0; i < s->code_files.n; i++)
+		if (s->code_files.v[i] == file)
 			return true;
-		at = eol + 1;
-	}
 	return false;
 }
 
-/* The files of the code a write at node runs, from the accessor up the
- * calls it was spliced in through to the function's own call. */
-static char *code_files(const struct check_ctx *ctx, uint32_t node)
+/* Does the code a write at node runs, from the accessor up the calls it
+ * was spliced in through to the function's own call, run in file? */
+static bool code_runs_in(const struct check_ctx *ctx, uint32_t node, str_id file)
 {
-	struct strbuf sb = STRBUF_INIT;
-
-	for (uint32_t x = node; x != IR_NONE; x = check_node(ctx, x)->call_site) {
-		const char *f = check_str(ctx, check_node(ctx, x)->loc.file);
-		if (!*f || file_listed(sb.buf, f))
-			continue;
-		strbuf_adds(&sb, f);
-		strbuf_addch(&sb, '\n');
-	}
-	return strbuf_detach(&sb);
+	for (uint32_t x = node; x != IR_NONE; x = check_node(ctx, x)->call_site)
+		if (check_node(ctx, x)->loc.file == file)
+			return true;
+	return false;
 }
 
-/* The file of the code that took lock l, NULL when no code did (a
- * caller's or framework's lock the analysis adds). */
-static char *acquire_file(const struct check_ctx *ctx, const struct eng_lock *l)
+/* s->code_files := the files of the code a write at node runs (as
+ * code_runs_in()), each once. */
+static void set_code_files(const struct check_ctx *ctx, struct write_site *s, uint32_t node)
+{
+	for (uint32_t x = node; x != IR_NONE; x = check_node(ctx, x)->call_site) {
+		str_id f = check_node(ctx, x)->loc.file;
+		if (f && !file_listed(s, f))
+			VEC_PUSH(s->code_files, f);
+	}
+	s->last_write = node;
+}
+
+/* The file of the code that took lock l, 0 when no code did (a caller's
+ * or framework's lock the analysis adds). */
+static str_id acquire_file(const struct check_ctx *ctx, const struct eng_lock *l)
 {
 	if (l->acquire_node == IR_NONE)
-		return NULL;
+		return 0;
 	const struct ir_node *a = check_node(ctx, l->acquire_node);
-	return a->synthetic ? NULL : xstrdup(check_str(ctx, a->loc.file));
+	return a->synthetic ? 0 : a->loc.file;
 }
 
 /* Whether a held lock is evidence of the driver's locking: exclusive, and
@@ -304,8 +302,7 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 		s->lock_files[s->nlocks] = acquire_file(ctx, &held[i]);
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
-	s->code_files = code_files(ctx, node);
-	s->last_write = node;
+	set_code_files(ctx, s, node);
 	s->init_path = st->setup || (st->after_irq && !st->after_irq[top]);
 	s->entry = ctx->info->entry ? xstrdup(ctx->info->entry) : NULL;
 }
@@ -313,26 +310,15 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 /* Keep in s->code_files only the files the code of write node runs in too. */
 static void intersect_code_files(const struct check_ctx *ctx, struct write_site *s, uint32_t node)
 {
-	struct strbuf kept = STRBUF_INIT;
-	char *other;
+	size_t kept = 0;
 
 	if (node == s->last_write)
 		return;
 	s->last_write = node;
-	other = code_files(ctx, node);
-	for (const char *at = s->code_files; *at;) {
-		const char *eol = strchr(at, '\n');
-		char *line = xstrndup(at, (size_t)(eol - at));
-		if (file_listed(other, line)) {
-			strbuf_adds(&kept, line);
-			strbuf_addch(&kept, '\n');
-		}
-		free(line);
-		at = eol + 1;
-	}
-	free(other);
-	free(s->code_files);
-	s->code_files = strbuf_detach(&kept);
+	for (size_t i = 0; i < s->code_files.n; i++)
+		if (code_runs_in(ctx, node, s->code_files.v[i]))
+			s->code_files.v[kept++] = s->code_files.v[i];
+	s->code_files.n = kept;
 }
 
 /* A later path: keep only the locks held on it too. */
@@ -346,16 +332,11 @@ static void site_intersect(const struct check_ctx *ctx, struct write_site *s, ui
 			if (driver_lock(ctx, &held[k]) && lock_key(&held[k]) == s->locks[i])
 				on_path = k;
 		if (on_path >= 0) {
-			char *f = acquire_file(ctx, &held[on_path]);
-			if (s->lock_files[i] && (!f || strcmp(f, s->lock_files[i]))) {
-				free(s->lock_files[i]);
-				s->lock_files[i] = xstrdup("");
-			}
-			free(f);
+			if (s->lock_files[i] && acquire_file(ctx, &held[on_path]) != s->lock_files[i])
+				s->lock_files[i] = SEVERAL_FILES;
 			continue;
 		}
 		free(s->lock_names[i]);
-		free(s->lock_files[i]);
 		size_t rest = (size_t)(s->nlocks - i - 1);
 		memmove(&s->locks[i], &s->locks[i + 1], rest * sizeof(s->locks[0]));
 		memmove(&s->lock_names[i], &s->lock_names[i + 1], rest * sizeof(s->lock_names[0]));
@@ -566,26 +547,26 @@ static bool global_lock_name(const char *name)
 /*
  * The one file whose code takes ev's lock at every locked site, when the
  * lock is a variable of its own (a file's `static DEFINE_MUTEX`), or
- * NULL.  Such a lock is that file's code's discipline for the register:
+ * 0.  Such a lock is that file's code's discipline for the register:
  * e1000e's 82571.c serializes EXTCNF_CTRL with its swflag_mutex on
  * 82574, while ich8lan.c's code, for another chip, writes the same
  * offset under its own handshake and cannot name that mutex.
  */
-static const char *lock_home_file(const struct mmio005_program *prog, size_t first, size_t end,
-				  const struct lock_evidence *ev)
+static str_id lock_home_file(const struct mmio005_program *prog, size_t first, size_t end,
+			     const struct lock_evidence *ev)
 {
-	const char *home = NULL;
+	str_id home = 0;
 
 	if (!ev->lock_name || !global_lock_name(ev->lock_name))
-		return NULL;
+		return 0;
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
 		for (int k = 0; k < s->nlocks; k++) {
 			if (s->locks[k] != ev->lock)
 				continue;
-			const char *f = s->lock_files[k];
-			if (!f || !*f || (home && strcmp(home, f)))
-				return NULL;
+			str_id f = s->lock_files[k];
+			if (!f || f == SEVERAL_FILES || (home && home != f))
+				return 0;
 			home = f;
 		}
 	}
@@ -595,15 +576,15 @@ static const char *lock_home_file(const struct mmio005_program *prog, size_t fir
 /* Is site s, which does not hold ev's lock, code that could take it: a
  * lock home_file alone takes is not the discipline of a write none of
  * whose code is in that file (lock_home_file()). */
-static bool site_may_take(const struct write_site *s, const char *home_file)
+static bool site_may_take(const struct write_site *s, str_id home_file)
 {
-	return !home_file || file_listed(s->code_files, home_file);
+	return !home_file || file_listed(s, home_file);
 }
 
 /* Count the rest of ev: the votes against the lock, and its locked sites
  * (and their functions) outside setup paths. */
 static void count_evidence(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev,
-			   const char *home_file)
+			   str_id home_file)
 {
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
@@ -701,7 +682,7 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	best_lock(prog, first, end, &ev);
 	if (!ev.lock)
 		return;
-	const char *home_file = lock_home_file(prog, first, end, &ev);
+	str_id home_file = lock_home_file(prog, first, end, &ev);
 	count_evidence(prog, first, end, &ev, home_file);
 	if (ev.locked < need || ev.locked <= ev.without)
 		return;
@@ -729,7 +710,7 @@ static void add_caller_locks(const struct mmio005_program *prog, struct write_si
 		if (site_holds(s, keys[i]))
 			continue;
 		s->locks[s->nlocks] = keys[i];
-		s->lock_files[s->nlocks] = NULL;	/* a caller's, no code here took it */
+		s->lock_files[s->nlocks] = 0;	/* a caller's, no code here took it */
 		s->lock_names[s->nlocks++] = xstrdup(names[i]);
 	}
 }

@@ -510,6 +510,22 @@ static void add_collapsed(struct strbuf *out, const char *text, unsigned s, unsi
 	}
 }
 
+/* Does a macro body, not the macro's caller, spell operand c of call
+ * (`__ew32(hw, E1000_##reg, (val))` in e1000e's ew32(), DOORBELL_RELAXED's
+ * `(bp)->db_size * (cid)`)?  It then starts, as a file location, where the
+ * macro use (and so the call) starts. */
+bool fe_made_by_macro_body(CXCursor call, CXCursor c)
+{
+	CXSourceLocation cs = clang_getRangeStart(clang_getCursorExtent(c));
+	CXSourceLocation ks = clang_getRangeStart(clang_getCursorExtent(call));
+	CXFile cf = NULL, kf = NULL;
+	unsigned co = 0, ko = 0;
+
+	clang_getFileLocation(cs, &cf, NULL, NULL, &co);
+	clang_getFileLocation(ks, &kf, NULL, NULL, &ko);
+	return cf && kf && clang_File_isEqual(cf, kf) && co == ko && !clang_equalLocations(cs, ks);
+}
+
 /* Is text[i] a character of an identifier or a number? */
 static bool word_char(char ch)
 {
@@ -576,8 +592,8 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 {
 	CXCursor u = fe_unwrap(off);
 	CXSourceRange r = clang_getCursorExtent(u);
-	CXFile sf, ef, cf;
-	unsigned s, e, cs;
+	CXFile sf, ef;
+	unsigned s, e;
 	size_t size = 0;
 	bool ok;
 
@@ -585,8 +601,7 @@ static bool register_offset(struct tu_ctx *t, CXCursor call, CXCursor off, struc
 		return false;	/* alx_mask_msix()'s `reg`: any register */
 	clang_getFileLocation(clang_getRangeStart(r), &sf, NULL, NULL, &s);
 	clang_getFileLocation(clang_getRangeEnd(r), &ef, NULL, NULL, &e);
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &cf, NULL, NULL, &cs);
-	bool from_macro_body = cf && sf && clang_File_isEqual(sf, cf) && s == cs;
+	bool from_macro_body = fe_made_by_macro_body(call, u);
 	const char *text = fe_file_text(t, sf, &size);
 	if (!from_macro_body && text && ef && clang_File_isEqual(sf, ef) && e > s && e <= size && e - s <= 64) {
 		add_collapsed(out, text, s, e);

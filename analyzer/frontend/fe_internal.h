@@ -250,6 +250,7 @@ str_id fe_whole_device(struct tu_ctx *t, CXCursor c);
 str_id fe_register(struct tu_ctx *t, CXCursor call, CXCursor c);
 void fe_source_text(struct tu_ctx *t, CXCursor c, struct strbuf *out);
 bool fe_constant_macro_name(struct tu_ctx *t, CXCursor c, struct strbuf *out);
+bool fe_made_by_macro_body(CXCursor call, CXCursor c);
 CXCursor fe_strip_lock(struct tu_ctx *t, CXCursor c);
 bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
 /* The key of condition c with the objects it reads named by their type

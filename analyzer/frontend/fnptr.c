@@ -182,21 +182,6 @@ static bool tagged_number(struct tu_ctx *t, CXCursor a, long long *flag)
 	return true;
 }
 
-/* Does a macro body, not the macro's caller, spell argument a of call
- * (`__ew32(hw, E1000_##reg, (val))` in e1000e's ew32())?  It then starts,
- * as a file location, where the macro use starts. */
-static bool made_by_macro_body(CXCursor call, CXCursor a)
-{
-	CXFile af = NULL, cf = NULL;
-	unsigned ao = 0, co = 0;
-
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(a)), &af, NULL, NULL, &ao);
-	clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(call)), &cf, NULL, NULL, &co);
-	return af && cf && clang_File_isEqual(af, cf) && ao == co &&
-	       !clang_equalLocations(clang_getRangeStart(clang_getCursorExtent(a)),
-				     clang_getRangeStart(clang_getCursorExtent(call)));
-}
-
 /*
  * Canonical text of one call argument, 0 when it names nothing the callee
  * could lock or write through: "&qp->sq" (address kept, so a callee lock
@@ -235,7 +220,7 @@ static str_id arg_text(struct fn_ctx *f, CXCursor call, CXCursor a)
 			fe_canon(t, u, &sb);
 	} else if (is_pointer_arith(u)) {
 		return fe_device(t, u);
-	} else if (made_by_macro_body(call, u)) {
+	} else if (fe_made_by_macro_body(call, u)) {
 		/* e1000e's ew32(EXTCNF_CTRL, v) passes `E1000_##reg`: the
 		 * macro's name for the constant, never the macro call's text */
 		if (!fe_constant_macro_name(t, u, &sb) && arg_constant(u, &value))

@@ -150,8 +150,7 @@ struct call_site_locks *call_site_locks_new(size_t nnodes)
 {
 	struct call_site_locks *cs = xcalloc(1, sizeof(*cs));
 
-	cs->nnodes = nnodes;
-	cs->index = xcalloc(nnodes ? nnodes : 1, sizeof(cs->index[0]));
+	cs->nnodes = nnodes;	/* the index comes with the first observed call */
 	return cs;
 }
 
@@ -159,6 +158,8 @@ void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, con
 			   char *const *names)
 {
 	assert(node < cs->nnodes);
+	if (!cs->index)
+		cs->index = xcalloc(cs->nnodes, sizeof(cs->index[0]));
 	if (cs->index[node]) {
 		set_intersect(&cs->calls.v[cs->index[node] - 1].locks, n, keys);
 		return;

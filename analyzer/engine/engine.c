@@ -41,6 +41,8 @@ struct run {
 	struct fact_liveness live;	/* where each fact can still be read */
 	struct reg_liveness live_regs;	/* where each model register can */
 	struct shortcuts next;		/* the edges followed (shortcut.h) */
+	struct fact_liveness live_copies;	/* where a key's value can still be
+						 * copied or returned */
 };
 
 static const struct model *slot_model(const struct run *R, int slot)
@@ -64,38 +66,75 @@ static struct eng_lock lock_view(const struct run *R, const struct held_lock *h)
 
 /* ---- joining and visiting ---- */
 
-static bool same_locks(const struct path_state *a, const struct path_state *b)
+/* Index of the write of site `node` made under `lockmask` in s, or -1. */
+static int find_write(const struct path_state *s, uint32_t node, uint8_t lockmask)
 {
-	return a->nheld == b->nheld && !memcmp(a->held, b->held, sizeof(a->held));
+	for (int i = 0; i < s->nwrites; i++)
+		if (s->writes[i].node == node && s->writes[i].lockmask == lockmask)
+			return i;
+	return -1;
 }
 
 /*
- * Join b into a (same held locks): keep only writes outstanding in both and
- * facts both agree on.  The join can lose findings but never invents one.
+ * One write site pending on two paths, as one record: unordered in every
+ * model either path left it unordered in, covered by the next hooked
+ * release only where both are.  An mmiowb() that ordered it on either path
+ * stays its ghost barrier: the write is then judged as that barrier's and
+ * the barrier counts as needed (a redundant-mmiowb finding is never made
+ * up from the other path).
  */
-static void join_into(struct path_state *a, const struct path_state *b)
+static void merge_write(struct pending_write *x, const struct pending_write *w)
 {
-	for (int i = a->nwrites - 1; i >= 0; i--) {
-		struct pending_write *w = &a->writes[i];
-		const struct pending_write *match = NULL;
-		for (int j = 0; j < b->nwrites && !match; j++)
-			if (b->writes[j].node == w->node && b->writes[j].lockmask == w->lockmask)
-				match = &b->writes[j];
-		if (!match)
-			w->unordered = 0;
-		else
-			w->unordered &= match->unordered;
-	}
-	state_compact_writes(a);
-	for (int i = a->nfacts - 1; i >= 0; i--) {
-		int j = state_find_fact(b, a->facts[i].key);
-		if (j < 0 || b->facts[j].value != a->facts[i].value) {
-			memmove(&a->facts[i], &a->facts[i + 1], (size_t)(a->nfacts - i - 1) * sizeof(a->facts[0]));
-			a->nfacts--;
-			memset(&a->facts[a->nfacts], 0, sizeof(a->facts[0]));
+	x->unordered |= w->unordered;
+	x->covered &= w->covered;
+	x->marked |= w->marked;
+	if (!x->ghost)
+		x->ghost_barrier = w->ghost_barrier;
+	x->ghost |= w->ghost;
+	if (!x->carry)
+		x->carry_barrier = w->carry_barrier;
+	x->carry |= w->carry;
+}
+
+/*
+ * Join b into a (the same held locks) at the per-node bound: every write
+ * pending on either path stays pending (merge_write()), b's own after a's,
+ * and the facts are those both know alike.  No write is dropped: each is
+ * still judged at its release.  What the join costs is paths: the state
+ * takes the branches of both, and one finding's trace may list writes of
+ * the two paths together.  False, with a unchanged, when the writes of the
+ * two do not fit in one state.
+ */
+static bool join_into(struct path_state *a, const struct path_state *b)
+{
+	struct path_state j = *a;
+
+	for (int k = 0; k < b->nwrites; k++) {
+		int f = find_write(&j, b->writes[k].node, b->writes[k].lockmask);
+		if (f >= 0) {
+			merge_write(&j.writes[f], &b->writes[k]);
+		} else if (j.nwrites == ENG_MAX_WRITES) {
+			return false;
+		} else {
+			j.writes[j.nwrites++] = b->writes[k];
 		}
 	}
-	a->released_any |= b->released_any;
+	state_compact_writes(&j);
+	for (int i = j.nfacts - 1; i >= 0; i--) {
+		int f = state_find_fact(b, j.facts[i].key);
+		if (f < 0 || b->facts[f].value != j.facts[i].value)
+			state_forget_fact(&j, j.facts[i].key);
+	}
+	j.released_any |= b->released_any;
+	*a = j;
+	return true;
+}
+
+/* Do a and b agree on all but their writes? */
+static bool same_but_writes(const struct path_state *a, const struct path_state *b)
+{
+	return a->nfacts == b->nfacts && a->released_any == b->released_any &&
+	       !memcmp(a->facts, b->facts, sizeof(a->facts)) && !memcmp(a->machines, b->machines, sizeof(a->machines));
 }
 
 static void push_work(struct run *R, uint32_t node, uint32_t id)
@@ -207,49 +246,117 @@ static bool subsumed(struct run *R, uint32_t node, struct node_set *set, uint32_
 	return false;
 }
 
+/*
+ * Is there a state of the node that is state id but for the value of one
+ * fact (K=0 against K=1)?  Together the two take exactly the paths of one
+ * state that does not know K: nothing reads K until a branch on it, and
+ * there that state splits back into the two.  So the partner leaves the
+ * set (and the worklist), and its key goes in *key for the caller to visit
+ * the state without it.  A node reached through n independent tests keeps
+ * one state, not 2^n, and no path is lost.  Not while the key's value can
+ * still be copied or returned: those reads do not split a state.
+ */
+static bool split_partner(struct run *R, uint32_t node, struct node_set *set, uint32_t id, str_id *key)
+{
+	uint64_t core = state_pool_core_hash(&R->pool, id);
+
+	for (uint32_t i = 0; i < set->n; i++) {
+		uint32_t other = set->ids[i];
+		if (state_pool_core_hash(&R->pool, other) != core ||
+		    !state_pool_one_fact_apart(&R->pool, other, id, key) ||
+		    liveness_live(&R->live_copies, node, *key))
+			continue;
+		memmove(set->ids + i, set->ids + i + 1, (set->n - i - 1) * sizeof(*set->ids));
+		set->n--;
+		worklist_drop(&R->work, node, other);
+		return true;
+	}
+	return false;
+}
+
+/* Add state id to the node's set and queue it. */
+static void add_state(struct run *R, uint32_t node, struct node_set *set, uint32_t id)
+{
+	if (set->n == set->cap) {
+		set->cap = set->cap ? set->cap * 2 : 2;
+		set->ids = xrealloc(set->ids, set->cap * sizeof(*set->ids));
+	}
+	set->ids[set->n++] = id;
+	push_work(R, node, id);
+}
+
+/*
+ * The node has max_states states: join s into one that holds the same
+ * locks, one that differs from it only in writes first (the join then
+ * loses no path, only which writes were pending together).  The joined
+ * state replaces that one.  False when no state can take it.
+ */
+static bool join_at_bound(struct run *R, uint32_t node, struct node_set *set, uint32_t id,
+			  const struct path_state *s)
+{
+	uint64_t unwritten = state_pool_unwritten_hash(&R->pool, id);
+
+	for (int pass = 0; pass < 2; pass++)
+		for (uint32_t i = 0; i < set->n; i++) {
+			struct path_state joined;
+			uint32_t other = set->ids[i];
+			if (!state_pool_same_locks(&R->pool, other, s) ||
+			    (pass == 0 && state_pool_unwritten_hash(&R->pool, other) != unwritten))
+				continue;
+			state_pool_get(&R->pool, other, &joined);
+			if ((pass == 0 && !same_but_writes(&joined, s)) || !join_into(&joined, s))
+				continue;
+			assert(state_ok(&joined, R->cfg->nmodels));
+			uint32_t jid = state_pool_intern(&R->pool, &joined);
+			if (jid != set->ids[i]) {
+				worklist_drop(&R->work, node, set->ids[i]);
+				set->ids[i] = jid;
+				push_work(R, node, jid);
+			}
+			return true;
+		}
+	return false;
+}
+
 /* A state reaches a node: queue it unless the node has seen it already.
  * Every state leaving a transfer step comes here: its invariants are
  * asserted here, and the join's result below. */
 static void visit(struct run *R, uint32_t node, const struct path_state *s)
 {
 	struct node_set *set = &R->sets[node];
-	struct path_state live;
+	struct path_state live, merged;
+	uint32_t id;
+	str_id key;
 
 	assert(node < R->fn->nodes.n);
-	assert(state_ok(s, R->cfg->nmodels));
-	s = without_dead_parts(R, node, s, &live);
-	uint32_t id = state_pool_intern(&R->pool, s);
-
-	for (uint32_t i = 0; i < set->n; i++)
-		if (set->ids[i] == id)
+	for (;;) {
+		assert(state_ok(s, R->cfg->nmodels));
+		s = without_dead_parts(R, node, s, &live);
+		id = state_pool_intern(&R->pool, s);
+		for (uint32_t i = 0; i < set->n; i++)
+			if (set->ids[i] == id)
+				return;
+		if (subsumed(R, node, set, id))
 			return;
-	if (subsumed(R, node, set, id))
-		return;
+		if (!split_partner(R, node, set, id, &key))
+			break;
+		merged = *s;	/* the pair's union: s without the key */
+		state_forget_fact(&merged, key);
+		s = &merged;
+	}
 	if (set->n < (uint32_t)R->max_states) {
-		if (set->n == set->cap) {
-			set->cap = set->cap ? set->cap * 2 : 2;
-			set->ids = xrealloc(set->ids, set->cap * sizeof(*set->ids));
-		}
-		set->ids[set->n++] = id;
-		push_work(R, node, id);
+		add_state(R, node, set, id);
 		return;
 	}
 	R->stats->truncated = true;
-	for (uint32_t i = 0; i < set->n; i++) {
-		struct path_state joined;
-		state_pool_get(&R->pool, set->ids[i], &joined);
-		if (!same_locks(&joined, s))
-			continue;
-		join_into(&joined, s);
-		assert(state_ok(&joined, R->cfg->nmodels));
-		uint32_t jid = state_pool_intern(&R->pool, &joined);
-		if (jid != set->ids[i]) {
-			set->ids[i] = jid;
-			push_work(R, node, jid);
-		}
+	if (join_at_bound(R, node, set, id, s))
 		return;
-	}
-	/* no state with the same locks: dropped (the function is marked truncated) */
+	/* No state it joins (other locks held, too many writes): kept past
+	 * the bound, up to twice it.  Past that it is dropped, the one case
+	 * where a pending write is: only a goto tangle that holds locks in
+	 * every order gets there. */
+	if (set->n < 2 * (uint32_t)R->max_states)
+		add_state(R, node, set, id);
 }
 
 /* ---- events ---- */
@@ -814,6 +921,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	state_pool_init(&R.pool, cfg->nmodels);
 	shortcuts_build(&R.next, fn);
 	liveness_compute(&R.live, fn, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
+	liveness_compute_copies(&R.live_copies, fn, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
 	reg_liveness_compute(&R.live_regs, cfg, fn, R.next.inert);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 
@@ -835,6 +943,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	worklist_free(&R.work);
 	state_pool_free(&R.pool);
 	liveness_free(&R.live);
+	liveness_free(&R.live_copies);
 	reg_liveness_free(&R.live_regs);
 	shortcuts_free(&R.next);
 }

@@ -76,11 +76,14 @@ static void index_keys(struct fact_liveness *L)
 	}
 }
 
-/* The key node i reads, if it is not passed over (an inert node reads none). */
+/* The key node i reads, if it is not passed over (an inert node reads none)
+ * and, for L->copies_only, if it is not a branch. */
 static str_id node_reads(const struct fact_liveness *L, const struct ir_function *fn, uint32_t i,
 			 str_id return_key)
 {
-	return L->inert && L->inert[i] ? 0 : read_key(&fn->nodes.v[i], return_key);
+	if ((L->inert && L->inert[i]) || (L->copies_only && fn->nodes.v[i].op == IR_BRANCH))
+		return 0;
+	return read_key(&fn->nodes.v[i], return_key);
 }
 
 /* The sorted, distinct keys that some node of fn reads. */
@@ -127,11 +130,13 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	return true;
 }
 
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
-		      str_id return_key, size_t max_bytes)
+/* liveness_compute(), counting only the reads that copies_only says. */
+static void compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
+		    str_id return_key, size_t max_bytes, bool copies_only)
 {
 	memset(L, 0, sizeof(*L));
 	L->inert = inert;
+	L->copies_only = copies_only;
 	collect_keys(L, fn, return_key);
 	index_keys(L);
 	L->words = (L->nkeys + 63) / 64;
@@ -159,6 +164,18 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
 	}
 	free(order);
 	free(out);
+}
+
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
+		      str_id return_key, size_t max_bytes)
+{
+	compute(L, fn, inert, return_key, max_bytes, false);
+}
+
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
+			     str_id return_key, size_t max_bytes)
+{
+	compute(L, fn, inert, return_key, max_bytes, true);
 }
 
 void liveness_free(struct fact_liveness *L)

@@ -16,6 +16,7 @@
 
 struct fact_liveness {
 	const bool *inert;	/* nodes whose reads do not count (shortcut.h), or NULL */
+	bool copies_only;	/* only copies and returns read (liveness_compute_copies) */
 	str_id *keys;		/* the keys some node reads, sorted */
 	size_t nkeys;
 	struct { str_id key; uint32_t index; } *slots;	/* hash of keys: key -> index */
@@ -33,6 +34,12 @@ struct fact_liveness {
  * nothing is computed and every key is live. */
 void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
 		      str_id return_key, size_t max_bytes);
+/* The same, counting only the reads that take a key's value elsewhere (an
+ * assignment copying it, a return) and not branches: where a key is dead
+ * in this sense, a state that does not know it takes exactly the paths of
+ * the two that know each value (engine.c, split_partner()). */
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
+			     str_id return_key, size_t max_bytes);
 void liveness_free(struct fact_liveness *L);
 /* Can a node reached from `node` on read `key` before it is reassigned? */
 bool liveness_live(const struct fact_liveness *L, uint32_t node, str_id key);

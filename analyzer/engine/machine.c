@@ -123,8 +123,13 @@ static void assign_reg(const struct model *m, struct machine_state *ms, int reg,
 {
 	ms->regs[reg] = clamp_reg(value);
 	if (reg == m->flag_reg) {
-		ms->flag_node = ev->node;
-		ms->flag_writer = (uint8_t)ev->kind;
+		/* Only a lock event that assigned the flag is ever read back (a
+		 * nested acquire that reset it: flag_reset_by() in engine.c).
+		 * Any other writer is kept as none, so paths that differ only
+		 * in which write or release last set the flag are one state. */
+		bool lock_event = ev->kind == FW_ACQUIRE || ev->kind == FW_TRYLOCK;
+		ms->flag_node = lock_event ? ev->node : 0;
+		ms->flag_writer = (uint8_t)(lock_event ? ev->kind : FW_NONE);
 		ev->marked = true;
 	}
 }

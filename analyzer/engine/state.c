@@ -22,6 +22,7 @@ void state_pool_free(struct state_pool *p)
 	VEC_FREE(p->offset);
 	VEC_FREE(p->hashes);
 	VEC_FREE(p->core_hashes);
+	VEC_FREE(p->unwritten_hashes);
 	VEC_FREE(p->fact_bits);
 	free(p->slots);
 	p->slots = NULL;
@@ -97,6 +98,16 @@ static uint64_t core_hash(const struct path_state *s, const unsigned char *packe
 	return hash_content(packed + 4, n - 4 - facts, hash_content(counts, 4, HASH_SEED));
 }
 
+/* The hash of a packed state with its writes and their count left out. */
+static uint64_t unwritten_hash(const struct path_state *s, const unsigned char *packed, size_t n)
+{
+	unsigned char counts[4] = { s->nheld, 0, s->nfacts, s->released_any };
+	size_t held = (size_t)s->nheld * sizeof(s->held[0]), writes = (size_t)s->nwrites * sizeof(s->writes[0]);
+	uint64_t h = hash_content(packed + 4, held, hash_content(counts, 4, HASH_SEED));
+
+	return hash_content(packed + 4 + held + writes, n - 4 - held - writes, h);
+}
+
 /* fact_bits of s: one of 64 bits per fact. */
 static uint64_t fact_bits(const struct path_state *s)
 {
@@ -131,6 +142,7 @@ uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
 	VEC_PUSH(p->hashes, h);
 	VEC_PUSH(p->core_hashes, core);
+	VEC_PUSH(p->unwritten_hashes, unwritten_hash(s, p->scratch, n));
 	VEC_PUSH(p->fact_bits, fact_bits(s));
 	VEC_GROW(p->bytes, p->bytes.n + n);
 	memcpy(p->bytes.v + p->bytes.n, p->scratch, n);
@@ -208,6 +220,7 @@ void state_set_fact(struct path_state *s, str_id key, uint32_t value)
 {
 	int i = state_find_fact(s, key);
 
+	assert(value <= 1);	/* a truth: state_pool_one_fact_apart() */
 	if (i >= 0) {
 		s->facts[i].value = value;
 		return;
@@ -271,3 +284,34 @@ bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t 
 	       facts_subset(g + gcore, gn, s + score, sn) && !memcmp(g + 4, s + 4, gcore - 4);
 }
 
+
+bool state_pool_one_fact_apart(const struct state_pool *p, uint32_t a, uint32_t b, str_id *key)
+{
+	const unsigned char *x = p->bytes.v + p->offset.v[a], *y = p->bytes.v + p->offset.v[b];
+	size_t len = packed_len(p, a);
+	int n = x[2];	/* nfacts (pack()) */
+	size_t core = len - (size_t)n * sizeof(struct fact);
+	int apart = 0;
+
+	if (packed_len(p, b) != len || y[2] != n || memcmp(x, y, core))
+		return false;
+	for (int i = 0; i < n; i++) {
+		struct fact fx, fy;
+		memcpy(&fx, x + core + (size_t)i * sizeof(fx), sizeof(fx));
+		memcpy(&fy, y + core + (size_t)i * sizeof(fy), sizeof(fy));
+		if (fx.key != fy.key)
+			return false;
+		if (fx.value != fy.value) {
+			*key = fx.key;
+			apart++;
+		}
+	}
+	return apart == 1;
+}
+
+bool state_pool_same_locks(const struct state_pool *p, uint32_t id, const struct path_state *s)
+{
+	const unsigned char *x = p->bytes.v + p->offset.v[id];
+
+	return x[0] == s->nheld && !memcmp(x + 4, s->held, (size_t)s->nheld * sizeof(s->held[0]));
+}

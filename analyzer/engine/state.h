@@ -19,7 +19,9 @@
  *    (ghost bits are NOT always a subset of the unordered bits between
  *    compactions: test_engine_paths breaks that, so it is not asserted);
  *  - registers are at most MODEL_REG_MAX;
- *  - facts are sorted by key, each key once.
+ *  - facts are truths (0 or 1), sorted by key, each key once;
+ *  - a machine's flag writer is an acquire or a trylock, with its node, or
+ *    none (FW_NONE, node 0).
  */
 #ifndef MMIOCHECK_ENGINE_STATE_H
 #define MMIOCHECK_ENGINE_STATE_H
@@ -57,8 +59,10 @@ enum flag_writer { FW_NONE, FW_ACQUIRE, FW_TRYLOCK, FW_RELEASE, FW_WRITE, FW_REA
 
 struct machine_state {
 	uint8_t regs[RULES_MAX_REGS];
-	uint32_t flag_node;		/* last event that assigned the flag reg */
-	uint8_t flag_writer;		/* enum flag_writer */
+	uint32_t flag_node;		/* the acquire or trylock that last assigned
+					 * the flag reg; 0 when another event did */
+	uint8_t flag_writer;		/* enum flag_writer: FW_ACQUIRE,
+					 * FW_TRYLOCK or FW_NONE */
 	uint8_t pad[3];
 };
 
@@ -112,6 +116,8 @@ struct state_pool {
 	VEC(uint64_t) hashes;		/* hashes.v[id]: hash of its packed bytes */
 	VEC(uint64_t) core_hashes;	/* core_hashes.v[id]: the same without its
 					 * facts (state_pool_subsumes) */
+	VEC(uint64_t) unwritten_hashes;	/* the same without its writes
+					 * (state_pool_unwritten_hash) */
 	VEC(uint64_t) fact_bits;	/* fact_bits.v[id]: a bit per fact (key and
 					 * value) it knows, hashed: a state whose
 					 * bits are not within another's knows a
@@ -133,10 +139,22 @@ static inline uint64_t state_pool_core_hash(const struct state_pool *p, uint32_t
 {
 	return p->core_hashes.v[id];
 }
+/* Hash of state id without its writes: equal for states that differ only
+ * in their pending writes. */
+static inline uint64_t state_pool_unwritten_hash(const struct state_pool *p, uint32_t id)
+{
+	return p->unwritten_hashes.v[id];
+}
+/* Does state id hold the same locks as s? */
+bool state_pool_same_locks(const struct state_pool *p, uint32_t id, const struct path_state *s);
 /* Does state `general` take every path from a node that state `id` takes:
  * the same locks, writes and machines, and facts that are a subset of
  * id's?  (A fact only narrows the branches a path takes.) */
 bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t id);
+/* Do states a and b know the same facts, with one value apart, and agree
+ * on all else?  That fact's key in *key.  (Facts are truths, 0 or 1: the
+ * two states are the two values of one test.) */
+bool state_pool_one_fact_apart(const struct state_pool *p, uint32_t a, uint32_t b, str_id *key);
 /* Bytes the pool's packed states take (the engine's memory budget). */
 static inline size_t state_pool_bytes(const struct state_pool *p)
 {

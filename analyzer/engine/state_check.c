@@ -64,7 +64,8 @@ static const char *check_write(const struct path_state *s, const struct pending_
 	return NULL;
 }
 
-/* Registers saturate at MODEL_REG_MAX; the flag's writer is an event kind. */
+/* Registers saturate at MODEL_REG_MAX; the flag's writer is an acquire or
+ * trylock with its node, or none (machine.c keeps no other). */
 static const char *check_machines(const struct path_state *s, int nmachines)
 {
 	for (int m = 0; m < nmachines; m++) {
@@ -72,15 +73,22 @@ static const char *check_machines(const struct path_state *s, int nmachines)
 		for (int r = 0; r < RULES_MAX_REGS; r++)
 			if (ms->regs[r] > MODEL_REG_MAX)
 				return "a model register is past MODEL_REG_MAX";
-		if (ms->flag_writer > FW_READ || !all_zero(ms->pad, sizeof(ms->pad)))
-			return "a machine's flag writer is not an event kind, or its padding is not zero";
+		if (!all_zero(ms->pad, sizeof(ms->pad)))
+			return "a machine's padding is not zero";
+		bool lock_event = ms->flag_writer == FW_ACQUIRE || ms->flag_writer == FW_TRYLOCK;
+		if ((!lock_event && (ms->flag_writer != FW_NONE || ms->flag_node)) || (lock_event && !ms->flag_node))
+			return "a machine's flag writer is not a lock event with its node, nor none";
 	}
 	return NULL;
 }
 
-/* Facts are sorted by key, each key once: equal fact sets compare equal. */
+/* Facts are truths, sorted by key, each key once: equal fact sets compare
+ * equal. */
 static const char *check_facts(const struct path_state *s)
 {
+	for (int i = 0; i < s->nfacts; i++)
+		if (s->facts[i].value > 1)
+			return "a fact is not a truth (0 or 1)";
 	for (int i = 1; i < s->nfacts; i++)
 		if (s->facts[i - 1].key >= s->facts[i].key)
 			return "facts are not sorted by key, or a key is there twice";

@@ -24,7 +24,7 @@ static void sample(struct path_state *s)
 	for (int m = 0; m < 3; m++) {
 		s->machines[m].regs[0] = (uint8_t)(m + 1);
 		s->machines[m].flag_node = 20u + (uint32_t)m;
-		s->machines[m].flag_writer = FW_WRITE;
+		s->machines[m].flag_writer = FW_ACQUIRE;
 	}
 	state_set_fact(s, 30, 1);
 	state_set_fact(s, 25, 0);
@@ -70,7 +70,7 @@ static void test_equality(void)
 	t.machines[2].regs[3] = 1;	/* the last model run */
 	CHECK(state_pool_intern(&p, &t) != id);
 	t = s;
-	t.facts[1].value = 2;
+	t.facts[1].value = !t.facts[1].value;
 	CHECK(state_pool_intern(&p, &t) != id);
 	t = s;
 	t.released_any = 0;
@@ -115,10 +115,45 @@ static void test_growth(void)
 	state_pool_free(&p);
 }
 
+/* Two states one fact's value apart, and only those, are found so (with
+ * the key); two values apart, another key, one fact fewer or any other
+ * part changed are not. */
+static void test_one_fact_apart(void)
+{
+	struct state_pool p;
+	struct path_state s, t;
+	str_id key = 0;
+
+	state_pool_init(&p, 3);
+	sample(&s);
+	uint32_t id = state_pool_intern(&p, &s);
+	CHECK(!state_pool_one_fact_apart(&p, id, id, &key));	/* none apart */
+	t = s;
+	t.facts[1].value = !t.facts[1].value;
+	uint32_t one = state_pool_intern(&p, &t);
+	CHECK(state_pool_one_fact_apart(&p, id, one, &key) && key == t.facts[1].key);
+	CHECK(state_pool_one_fact_apart(&p, one, id, &key) && key == t.facts[1].key);
+	t.facts[0].value = !t.facts[0].value;
+	CHECK(!state_pool_one_fact_apart(&p, id, state_pool_intern(&p, &t), &key));
+	t = s;
+	state_forget_fact(&t, 25);
+	state_set_fact(&t, 26, !s.facts[0].value);	/* another key, in the same place */
+	CHECK(!state_pool_one_fact_apart(&p, id, state_pool_intern(&p, &t), &key));
+	t = s;
+	state_forget_fact(&t, 25);
+	CHECK(!state_pool_one_fact_apart(&p, id, state_pool_intern(&p, &t), &key));
+	t = s;
+	t.facts[1].value = !t.facts[1].value;
+	t.writes[0].unordered = 4;
+	CHECK(!state_pool_one_fact_apart(&p, id, state_pool_intern(&p, &t), &key));
+	state_pool_free(&p);
+}
+
 int main(void)
 {
 	test_round_trip();
 	test_equality();
+	test_one_fact_apart();
 	test_growth();
 	TEST_DONE();
 }

@@ -96,14 +96,28 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
 	x->carry |= w->carry;
 }
 
+/* An mmiowb() that ordered a write which is now leaving the path unjudged
+ * counts as needed: we cannot show it was redundant. */
+static void ghost_needed(struct run *R, const struct pending_write *w)
+{
+	for (int slot = 0; slot < R->cfg->nmodels && R->hooks->on_mmiowb_needed; slot++) {
+		if (w->ghost & (1u << slot))
+			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->ghost_barrier, slot);
+		if (w->carry & (1u << slot))
+			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->carry_barrier, slot);
+	}
+}
+
 /*
- * Join b into a (the same held locks and machines) at the per-node bound: every write
- * pending on either path stays pending (merge_write()), b's own after a's,
- * and the facts are those both know alike.  No write is dropped: each is
- * still judged at its release.  What the join costs is paths: the state
- * takes the branches of both, and one finding's trace may list writes of
- * the two paths together.  False, with a unchanged, when the writes of the
- * two do not fit in one state.
+ * Join b into a (the same held locks and machines) at the per-node bound:
+ * every write pending on either path stays pending (merge_write()), b's
+ * own after a's, and the facts are those both know alike.  No write is
+ * dropped: each is still judged at its release.  What the join costs is
+ * paths: the state takes the branches of both, and one finding's trace may
+ * list writes of the two paths together.  False, with a unchanged, when
+ * the writes of the two do not fit in one state.  (Dropping the oldest
+ * instead, as do_write() does, would make the join shrink a state, and the
+ * walk need not end.)
  */
 static bool join_into(struct path_state *a, const struct path_state *b)
 {
@@ -111,13 +125,12 @@ static bool join_into(struct path_state *a, const struct path_state *b)
 
 	for (int k = 0; k < b->nwrites; k++) {
 		int f = find_write(&j, b->writes[k].node, b->writes[k].lockmask);
-		if (f >= 0) {
+		if (f >= 0)
 			merge_write(&j.writes[f], &b->writes[k]);
-		} else if (j.nwrites == ENG_MAX_WRITES) {
+		else if (j.nwrites == ENG_MAX_WRITES)
 			return false;
-		} else {
+		else
 			j.writes[j.nwrites++] = b->writes[k];
-		}
 	}
 	state_compact_writes(&j);
 	for (int i = j.nfacts - 1; i >= 0; i--) {
@@ -295,28 +308,33 @@ static void add_state(struct run *R, uint32_t node, struct node_set *set, uint32
  * The node has max_states states: join s into one that holds the same
  * locks and is in the same machine states, one that differs from it only
  * in writes first (the join then loses no path, only which writes were
- * pending together).  The joined state replaces that one.  False when no
- * state can take it.
+ * pending together).  The joined state replaces that one.  One candidate
+ * of each kind is tried: a node at the bound is reached again and again,
+ * and a search of its whole set each time cost more than the walk.  False
+ * when neither takes it.
  */
 static bool join_at_bound(struct run *R, uint32_t node, struct node_set *set, uint32_t id,
 			  const struct path_state *s)
 {
-	uint64_t unwritten = state_pool_unwritten_hash(&R->pool, id);
+	uint64_t unwritten = state_pool_unwritten_hash(&R->pool, id), frame = state_pool_frame_hash(&R->pool, id);
 
 	for (int pass = 0; pass < 2; pass++)
 		for (uint32_t i = 0; i < set->n; i++) {
 			struct path_state joined;
 			uint32_t other = set->ids[i];
-			if (!state_pool_same_locks(&R->pool, other, s) ||
-			    (pass == 0 && state_pool_unwritten_hash(&R->pool, other) != unwritten))
+			if (state_pool_frame_hash(&R->pool, other) != frame ||
+			    (pass == 0 && state_pool_unwritten_hash(&R->pool, other) != unwritten) ||
+			    !state_pool_same_locks(&R->pool, other, s))
 				continue;
 			state_pool_get(&R->pool, other, &joined);
-			if (!same_but_writes(&joined, s, pass == 0) || !join_into(&joined, s))
+			if (!same_but_writes(&joined, s, pass == 0))
 				continue;
+			if (!join_into(&joined, s))
+				break;	/* too many writes: the next kind, or none */
 			assert(state_ok(&joined, R->cfg->nmodels));
 			uint32_t jid = state_pool_intern(&R->pool, &joined);
-			if (jid != set->ids[i]) {
-				worklist_drop(&R->work, node, set->ids[i]);
+			if (jid != other) {
+				worklist_drop(&R->work, node, other);
 				set->ids[i] = jid;
 				push_work(R, node, jid);
 			}
@@ -358,10 +376,9 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 	R->stats->truncated = true;
 	if (join_at_bound(R, node, set, id, s))
 		return;
-	/* No state it joins (other locks held, too many writes): kept past
-	 * the bound, up to twice it.  Past that it is dropped, the one case
-	 * where a pending write is: only a goto tangle that holds locks in
-	 * every order gets there. */
+	/* No state it joins (other locks held, other machine states, too
+	 * many writes together): kept past the bound, up to twice it.  Past
+	 * that it is dropped, the one case where a pending write is. */
 	if (set->n < 2 * (uint32_t)R->max_states)
 		add_state(R, node, set, id);
 }
@@ -482,18 +499,6 @@ static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
 	h->hooked = hooked;
 	h->shared = api->shared;
 	return true;
-}
-
-/* An mmiowb() that ordered a write which is now leaving the path unjudged
- * counts as needed: we cannot show it was redundant. */
-static void ghost_needed(struct run *R, const struct pending_write *w)
-{
-	for (int slot = 0; slot < R->cfg->nmodels && R->hooks->on_mmiowb_needed; slot++) {
-		if (w->ghost & (1u << slot))
-			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->ghost_barrier, slot);
-		if (w->carry & (1u << slot))
-			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->carry_barrier, slot);
-	}
 }
 
 static uint32_t flag_reset_by(const struct run *R, const struct path_state *s, int slot,

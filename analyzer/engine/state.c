@@ -23,6 +23,7 @@ void state_pool_free(struct state_pool *p)
 	VEC_FREE(p->hashes);
 	VEC_FREE(p->core_hashes);
 	VEC_FREE(p->unwritten_hashes);
+	VEC_FREE(p->frame_hashes);
 	VEC_FREE(p->fact_bits);
 	free(p->slots);
 	p->slots = NULL;
@@ -98,13 +99,21 @@ static uint64_t core_hash(const struct path_state *s, const unsigned char *packe
 	return hash_content(packed + 4, n - 4 - facts, hash_content(counts, 4, HASH_SEED));
 }
 
-/* The hash of a packed state with its writes and their count left out. */
-static uint64_t unwritten_hash(const struct path_state *s, const unsigned char *packed, size_t n)
+/* The hash of a packed state with its writes and their count left out,
+ * and (*frame) the same also without its facts: the held locks and the
+ * machines.  (pack(): counts, held, writes, machines, facts.) */
+static uint64_t unwritten_hash(const struct path_state *s, int nmachines, const unsigned char *packed,
+			       size_t n, uint64_t *frame)
 {
-	unsigned char counts[4] = { s->nheld, 0, s->nfacts, s->released_any };
+	unsigned char counts[4] = { s->nheld, 0, 0, 0 };
 	size_t held = (size_t)s->nheld * sizeof(s->held[0]), writes = (size_t)s->nwrites * sizeof(s->writes[0]);
+	size_t machines = (size_t)nmachines * sizeof(s->machines[0]);
 	uint64_t h = hash_content(packed + 4, held, hash_content(counts, 4, HASH_SEED));
 
+	*frame = hash_content(packed + 4 + held + writes, machines, h);
+	counts[2] = s->nfacts;
+	counts[3] = s->released_any;
+	h = hash_content(counts, 4, h);
 	return hash_content(packed + 4 + held + writes, n - 4 - held - writes, h);
 }
 
@@ -142,7 +151,9 @@ uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
 	VEC_PUSH(p->hashes, h);
 	VEC_PUSH(p->core_hashes, core);
-	VEC_PUSH(p->unwritten_hashes, unwritten_hash(s, p->scratch, n));
+	uint64_t frame;
+	VEC_PUSH(p->unwritten_hashes, unwritten_hash(s, p->nmachines, p->scratch, n, &frame));
+	VEC_PUSH(p->frame_hashes, frame);
 	VEC_PUSH(p->fact_bits, fact_bits(s));
 	VEC_GROW(p->bytes, p->bytes.n + n);
 	memcpy(p->bytes.v + p->bytes.n, p->scratch, n);

@@ -118,6 +118,8 @@ struct state_pool {
 					 * facts (state_pool_subsumes) */
 	VEC(uint64_t) unwritten_hashes;	/* the same without its writes
 					 * (state_pool_unwritten_hash) */
+	VEC(uint64_t) frame_hashes;	/* of its held locks and machines only
+					 * (state_pool_frame_hash) */
 	VEC(uint64_t) fact_bits;	/* fact_bits.v[id]: a bit per fact (key and
 					 * value) it knows, hashed: a state whose
 					 * bits are not within another's knows a
@@ -144,6 +146,12 @@ static inline uint64_t state_pool_core_hash(const struct state_pool *p, uint32_t
 static inline uint64_t state_pool_unwritten_hash(const struct state_pool *p, uint32_t id)
 {
 	return p->unwritten_hashes.v[id];
+}
+/* Hash of state id's held locks and machines: equal for states that
+ * differ only in their writes and facts. */
+static inline uint64_t state_pool_frame_hash(const struct state_pool *p, uint32_t id)
+{
+	return p->frame_hashes.v[id];
 }
 /* Does state id hold the same locks as s? */
 bool state_pool_same_locks(const struct state_pool *p, uint32_t id, const struct path_state *s);

@@ -90,31 +90,45 @@ static void pool_rehash(struct state_pool *p)
 	}
 }
 
-/* The hash of a packed state with its facts and their count left out. */
-static uint64_t core_hash(const struct path_state *s, const unsigned char *packed, size_t n)
-{
-	unsigned char counts[4] = { s->nheld, s->nwrites, 0, s->released_any };
-	size_t facts = (size_t)s->nfacts * sizeof(s->facts[0]);
+/*
+ * The hashes a state is found by, each a combination of the hashes of its
+ * parts, so every part of the packed state is hashed once: whole (the
+ * pool's table), without its facts (core: state_pool_subsumes), without
+ * its writes (unwritten) and only its held locks and machines (frame: the
+ * joins at the bound).  (pack(): counts, held, writes, machines, facts.)
+ */
+struct state_hashes {
+	uint64_t whole, core, unwritten, frame;
+};
 
-	return hash_content(packed + 4, n - 4 - facts, hash_content(counts, 4, HASH_SEED));
+/* Combine a state's counts (as packed: nheld, nwrites, nfacts,
+ * released_any, each kept or 0) with the hashes of some of its parts. */
+static uint64_t combine(const unsigned char counts[4], const uint64_t *parts, size_t n)
+{
+	return hash_content(parts, n * sizeof(*parts), hash_content(counts, 4, HASH_SEED));
 }
 
-/* The hash of a packed state with its writes and their count left out,
- * and (*frame) the same also without its facts: the held locks and the
- * machines.  (pack(): counts, held, writes, machines, facts.) */
-static uint64_t unwritten_hash(const struct path_state *s, int nmachines, const unsigned char *packed,
-			       size_t n, uint64_t *frame)
+static void state_hashes(const struct path_state *s, int nmachines, const unsigned char *packed,
+			 struct state_hashes *out)
 {
-	unsigned char counts[4] = { s->nheld, 0, 0, 0 };
 	size_t held = (size_t)s->nheld * sizeof(s->held[0]), writes = (size_t)s->nwrites * sizeof(s->writes[0]);
-	size_t machines = (size_t)nmachines * sizeof(s->machines[0]);
-	uint64_t h = hash_content(packed + 4, held, hash_content(counts, 4, HASH_SEED));
+	size_t machines = (size_t)nmachines * sizeof(s->machines[0]), facts = (size_t)s->nfacts * sizeof(s->facts[0]);
+	const unsigned char *at = packed + 4;
+	uint64_t h_held = hash_content(at, held, HASH_SEED);
+	uint64_t h_writes = hash_content(at + held, writes, HASH_SEED);
+	uint64_t h_machines = hash_content(at + held + writes, machines, HASH_SEED);
+	uint64_t h_facts = hash_content(at + held + writes + machines, facts, HASH_SEED);
+	const unsigned char core_counts[4] = { s->nheld, s->nwrites, 0, s->released_any };
+	const unsigned char unwritten_counts[4] = { s->nheld, 0, s->nfacts, s->released_any };
+	const unsigned char frame_counts[4] = { s->nheld, 0, 0, 0 };
+	const uint64_t core[3] = { h_held, h_writes, h_machines };
+	const uint64_t unwritten[3] = { h_held, h_machines, h_facts };
+	const uint64_t frame[2] = { h_held, h_machines };
 
-	*frame = hash_content(packed + 4 + held + writes, machines, h);
-	counts[2] = s->nfacts;
-	counts[3] = s->released_any;
-	h = hash_content(counts, 4, h);
-	return hash_content(packed + 4 + held + writes, n - 4 - held - writes, h);
+	out->core = combine(core_counts, core, 3);
+	out->whole = hash_content(&h_facts, sizeof(h_facts), out->core ^ s->nfacts);
+	out->unwritten = combine(unwritten_counts, unwritten, 3);
+	out->frame = combine(frame_counts, frame, 2);
 }
 
 /* fact_bits of s: one of 64 bits per fact. */
@@ -134,9 +148,9 @@ static uint64_t fact_bits(const struct path_state *s)
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 {
 	size_t n = pack(s, p->nmachines, p->scratch);
-	size_t facts = (size_t)s->nfacts * sizeof(s->facts[0]);
-	uint64_t core = core_hash(s, p->scratch, n);
-	uint64_t h = hash_content(p->scratch + n - facts, facts, core);	/* the facts after the rest */
+	struct state_hashes hs;
+	state_hashes(s, p->nmachines, p->scratch, &hs);
+	uint64_t h = hs.whole;
 	size_t mask = p->nslots - 1;
 	size_t i = (size_t)h & mask;
 
@@ -150,10 +164,9 @@ uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 	uint32_t id = (uint32_t)p->offset.n;
 	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
 	VEC_PUSH(p->hashes, h);
-	VEC_PUSH(p->core_hashes, core);
-	uint64_t frame;
-	VEC_PUSH(p->unwritten_hashes, unwritten_hash(s, p->nmachines, p->scratch, n, &frame));
-	VEC_PUSH(p->frame_hashes, frame);
+	VEC_PUSH(p->core_hashes, hs.core);
+	VEC_PUSH(p->unwritten_hashes, hs.unwritten);
+	VEC_PUSH(p->frame_hashes, hs.frame);
 	VEC_PUSH(p->fact_bits, fact_bits(s));
 	VEC_GROW(p->bytes, p->bytes.n + n);
 	memcpy(p->bytes.v + p->bytes.n, p->scratch, n);

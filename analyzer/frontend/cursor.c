@@ -4,7 +4,6 @@
  */
 #include "fe_internal.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,76 +16,10 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 	return CXChildVisit_Continue;
 }
 
-/*
- * The children of every cursor asked for, kept until the unit is done
- * (fe_children_forget()).  Lowering asks for the same cursor's children
- * again and again (an expression unwrapped, then lowered, then scanned
- * for assignments): on tg3.c 337,294 asks for 57,843 cursors, and each
- * clang_visitChildren() sets up a visitor of its own.  The table is keyed
- * by clang_hashCursor() and compared with clang_equalCursors().
- */
-struct children_entry {
-	CXCursor cursor;
-	uint32_t first, n;	/* in children_cache.kids */
-	bool used;
-};
-
-static struct {
-	struct children_entry *slots;
-	size_t nslots, nused;	/* a power of two; at most half used */
-	cursor_vec kids;
-} children_cache;
-
-/* The slot of cursor c: where it is, or the empty slot it would take. */
-static struct children_entry *children_slot(CXCursor c)
-{
-	size_t mask = children_cache.nslots - 1, i = clang_hashCursor(c) & mask;
-
-	while (children_cache.slots[i].used && !clang_equalCursors(children_cache.slots[i].cursor, c))
-		i = (i + 1) & mask;
-	return &children_cache.slots[i];
-}
-
-static void children_grow(void)
-{
-	struct children_entry *old = children_cache.slots;
-	size_t n = children_cache.nslots;
-
-	children_cache.nslots = n ? 2 * n : 4096;
-	children_cache.slots = xcalloc(children_cache.nslots, sizeof(*children_cache.slots));
-	for (size_t i = 0; i < n; i++)
-		if (old[i].used)
-			*children_slot(old[i].cursor) = old[i];
-	free(old);
-}
-
 void fe_children(CXCursor c, cursor_vec *out)
 {
-	if (2 * (children_cache.nused + 1) > children_cache.nslots)
-		children_grow();
-	struct children_entry *e = children_slot(c);
-	if (!e->used) {
-		size_t first = children_cache.kids.n;
-		clang_visitChildren(c, collect, &children_cache.kids);
-		assert(children_cache.kids.n - first <= UINT32_MAX && first <= UINT32_MAX);
-		e = children_slot(c);	/* the same slot: the table did not change */
-		e->cursor = c;
-		e->first = (uint32_t)first;
-		e->n = (uint32_t)(children_cache.kids.n - first);
-		e->used = true;
-		children_cache.nused++;
-	}
 	out->n = 0;
-	VEC_GROW(*out, e->n);
-	memcpy(out->v, children_cache.kids.v + e->first, e->n * sizeof(*out->v));
-	out->n = e->n;
-}
-
-void fe_children_forget(void)
-{
-	free(children_cache.slots);
-	VEC_FREE(children_cache.kids);
-	memset(&children_cache, 0, sizeof(children_cache));
+	clang_visitChildren(c, collect, out);
 }
 
 /* File offsets of a cursor's extent, macro locations mapped to the

@@ -204,10 +204,7 @@ struct fn_ctx {
 
 /* cursor.c */
 typedef VEC(CXCursor) cursor_vec;
-/* The children of c, in order (kept per unit: fe_children_forget()). */
 void fe_children(CXCursor c, cursor_vec *out);
-/* Forget the children fe_children() kept: the unit's cursors are gone. */
-void fe_children_forget(void);
 void fe_extent(CXCursor c, unsigned *start, unsigned *end);
 void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc);
 /* The text of file (NULL if clang has none), its size in *size; kept per

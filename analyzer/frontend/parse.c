@@ -394,7 +394,6 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	VEC_FREE(t.drv_macros);
 	fe_headers_free(&t);
 	free(t.accessor_is_function);
-	fe_children_forget();
 	clang_disposeTranslationUnit(t.tu);
 	return t.u;
 }

@@ -96,18 +96,6 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
 	x->carry |= w->carry;
 }
 
-/* An mmiowb() that ordered a write which is now leaving the path unjudged
- * counts as needed: we cannot show it was redundant. */
-static void ghost_needed(struct run *R, const struct pending_write *w)
-{
-	for (int slot = 0; slot < R->cfg->nmodels && R->hooks->on_mmiowb_needed; slot++) {
-		if (w->ghost & (1u << slot))
-			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->ghost_barrier, slot);
-		if (w->carry & (1u << slot))
-			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->carry_barrier, slot);
-	}
-}
-
 /*
  * Join b into a (the same held locks and machines) at the per-node bound:
  * every write pending on either path stays pending (merge_write()), b's
@@ -499,6 +487,18 @@ static bool do_acquire(struct run *R, struct path_state *s, uint32_t node)
 	h->hooked = hooked;
 	h->shared = api->shared;
 	return true;
+}
+
+/* An mmiowb() that ordered a write which is now leaving the path unjudged
+ * counts as needed: we cannot show it was redundant. */
+static void ghost_needed(struct run *R, const struct pending_write *w)
+{
+	for (int slot = 0; slot < R->cfg->nmodels && R->hooks->on_mmiowb_needed; slot++) {
+		if (w->ghost & (1u << slot))
+			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->ghost_barrier, slot);
+		if (w->carry & (1u << slot))
+			R->hooks->on_mmiowb_needed(R->hooks->ctx, w->carry_barrier, slot);
+	}
 }
 
 static uint32_t flag_reset_by(const struct run *R, const struct path_state *s, int slot,

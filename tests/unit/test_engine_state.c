@@ -149,11 +149,48 @@ static void test_one_fact_apart(void)
 	state_pool_free(&p);
 }
 
+/* The hashes a state is found by at the bound: equal without its writes
+ * (unwritten) for states that differ only in writes, equal for its locks
+ * and machines (frame) also when facts differ, and apart when the locks or
+ * a machine differ. */
+static void test_partial_hashes(void)
+{
+	struct state_pool p;
+	struct path_state s, t;
+
+	state_pool_init(&p, 3);
+	sample(&s);
+	uint32_t id = state_pool_intern(&p, &s);
+	t = s;
+	state_remove_write(&t, 1);
+	uint32_t fewer = state_pool_intern(&p, &t);
+	CHECK(fewer != id);
+	CHECK(state_pool_unwritten_hash(&p, fewer) == state_pool_unwritten_hash(&p, id));
+	CHECK(state_pool_frame_hash(&p, fewer) == state_pool_frame_hash(&p, id));
+	CHECK(state_pool_core_hash(&p, fewer) != state_pool_core_hash(&p, id));
+	state_forget_fact(&t, 25);
+	uint32_t less = state_pool_intern(&p, &t);
+	CHECK(state_pool_unwritten_hash(&p, less) != state_pool_unwritten_hash(&p, id));
+	CHECK(state_pool_frame_hash(&p, less) == state_pool_frame_hash(&p, id));
+	t = s;
+	t.machines[1].regs[0] = 3;
+	uint32_t machine = state_pool_intern(&p, &t);
+	CHECK(state_pool_frame_hash(&p, machine) != state_pool_frame_hash(&p, id));
+	CHECK(state_pool_same_locks(&p, machine, &s));
+	t = s;
+	t.held[1].lock = 8;
+	uint32_t lock = state_pool_intern(&p, &t);
+	CHECK(state_pool_frame_hash(&p, lock) != state_pool_frame_hash(&p, id));
+	CHECK(!state_pool_same_locks(&p, lock, &s));
+	state_pool_free(&p);
+}
+
 int main(void)
 {
 	test_round_trip();
 	test_equality();
 	test_one_fact_apart();
+	test_partial_hashes();
 	test_growth();
 	TEST_DONE();
 }

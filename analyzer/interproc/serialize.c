@@ -75,11 +75,26 @@ static bool utf8_valid(const char *s)
 	return true;
 }
 
-/* s as a JSON string, escaped as jansson escapes it (no JSON_ENSURE_ASCII). */
+/* Does c need an escape in a JSON string? */
+static bool json_special(char c)
+{
+	return c == '"' || c == '\\' || (unsigned char)c < 0x20;
+}
+
+/* s as a JSON string, escaped as jansson escapes it (no JSON_ENSURE_ASCII).
+ * The runs of characters that need no escape are copied whole: a program's
+ * summaries are written for every file checked (tg3.c: 387 summaries). */
 static void add_json_string(struct strbuf *sb, const char *s)
 {
 	strbuf_addch(sb, '"');
 	for (const char *c = s; *c; c++) {
+		const char *run = c;
+		while (*c && !json_special(*c))
+			c++;
+		if (c > run)
+			strbuf_add(sb, run, (size_t)(c - run));
+		if (!*c)
+			break;
 		switch (*c) {
 		case '"':  strbuf_adds(sb, "\\\""); break;
 		case '\\': strbuf_adds(sb, "\\\\"); break;
@@ -88,11 +103,8 @@ static void add_json_string(struct strbuf *sb, const char *s)
 		case '\n': strbuf_adds(sb, "\\n"); break;
 		case '\r': strbuf_adds(sb, "\\r"); break;
 		case '\t': strbuf_adds(sb, "\\t"); break;
-		default:
-			if ((unsigned char)*c < 0x20)
-				strbuf_addf(sb, "\\u%04X", (unsigned)(unsigned char)*c);
-			else
-				strbuf_addch(sb, *c);
+		default:	/* another control character */
+			strbuf_addf(sb, "\\u%04X", (unsigned)(unsigned char)*c);
 		}
 	}
 	strbuf_addch(sb, '"');
@@ -104,8 +116,35 @@ static void put_text(struct strbuf *sb, const char *key, const char *value)
 {
 	if (!value || !utf8_valid(value))
 		return;
-	strbuf_addf(sb, ",\"%s\":", key);
+	strbuf_adds(sb, ",\"");
+	strbuf_adds(sb, key);
+	strbuf_adds(sb, "\":");
 	add_json_string(sb, value);
+}
+
+/* The decimal digits of v (what "%lld" prints), without vsnprintf(). */
+static void add_int(struct strbuf *sb, long long v)
+{
+	char digits[24];
+	int n = 0;
+	unsigned long long u = v < 0 ? 0ULL - (unsigned long long)v : (unsigned long long)v;
+
+	do
+		digits[n++] = (char)('0' + u % 10);
+	while ((u /= 10) != 0);
+	if (v < 0)
+		strbuf_addch(sb, '-');
+	while (n)
+		strbuf_addch(sb, digits[--n]);
+}
+
+/* ,"key":v for an integer value. */
+static void put_int(struct strbuf *sb, const char *key, long long v)
+{
+	strbuf_adds(sb, ",\"");
+	strbuf_adds(sb, key);
+	strbuf_adds(sb, "\":");
+	add_int(sb, v);
 }
 
 static void put_str(struct strbuf *sb, const char *key, const struct strpool *pool, str_id id)
@@ -143,18 +182,19 @@ static void node_text(struct strbuf *sb, const struct ipa_program *p, const stru
 	put_str(sb, "callee", p->strings, n->callee);
 	put_str(sb, "cond", p->strings, n->cond);
 	if (n->op == IR_ASSIGN) {
-		strbuf_addf(sb, ",\"truth\":%d", (int)n->truth);
+		put_int(sb, "truth", (int)n->truth);
 		put_str(sb, "src", p->strings, n->cond_src);
 	}
 	if (n->cond_param)
-		strbuf_addf(sb, ",\"param\":%d", (int)n->cond_param - 1);
+		put_int(sb, "param", (int)n->cond_param - 1);
 	if (n->cond_param && n->cond_op != IR_COND_TRUTH)
 		strbuf_addf(sb, ",\"test\":\"%s\",\"k\":%lld", ir_cond_op_name(n->cond_op), n->cond_k);
 	put_str(sb, "file", p->strings, n->loc.file);
-	strbuf_addf(sb, ",\"line\":%lld,\"col\":%lld", (long long)n->loc.line, (long long)n->loc.col);
+	put_int(sb, "line", (long long)n->loc.line);
+	put_int(sb, "col", (long long)n->loc.col);
 	if (n->indirect)
 		strbuf_adds(sb, ",\"indirect\":true");
-	strbuf_addf(sb, ",\"cs\":%lld", n->call_site == IR_NONE ? -1LL : (long long)n->call_site);
+	put_int(sb, "cs", n->call_site == IR_NONE ? -1LL : (long long)n->call_site);
 	if (n->nargs) {
 		bool first = true;
 		strbuf_adds(sb, ",\"args\":[");
@@ -165,8 +205,13 @@ static void node_text(struct strbuf *sb, const struct ipa_program *p, const stru
 	uint32_t ns;
 	const struct ir_edge *e = ir_succs(s, i, &ns);
 	strbuf_adds(sb, ",\"succ\":[");
-	for (uint32_t k = 0; k < ns; k++)
-		strbuf_addf(sb, "%s[%d,%d]", k ? "," : "", (int)e[k].to, (int)e[k].kind);
+	for (uint32_t k = 0; k < ns; k++) {
+		strbuf_adds(sb, k ? ",[" : "[");
+		add_int(sb, (int)e[k].to);
+		strbuf_addch(sb, ',');
+		add_int(sb, (int)e[k].kind);
+		strbuf_addch(sb, ']');
+	}
 	strbuf_adds(sb, "]}");
 }
 

@@ -91,14 +91,16 @@ static void pool_rehash(struct state_pool *p)
 }
 
 /*
- * The hashes a state is found by, each a combination of the hashes of its
- * parts, so every part of the packed state is hashed once: whole (the
- * pool's table), without its facts (core: state_pool_subsumes), without
- * its writes (unwritten) and only its held locks and machines (frame: the
- * joins at the bound).  (pack(): counts, held, writes, machines, facts.)
+ * The hashes a new state is found by besides its whole bytes', each a
+ * combination of the hashes of its parts, so every part of the packed
+ * state is hashed once: without its facts (core: state_pool_subsumes),
+ * without its writes (unwritten) and only its held locks and machines
+ * (frame: the joins at the bound).  (pack(): counts, held, writes,
+ * machines, facts.)  Most states interned are found already: only the
+ * whole hash is computed for those.
  */
 struct state_hashes {
-	uint64_t whole, core, unwritten, frame;
+	uint64_t core, unwritten, frame;
 };
 
 /* Combine a state's counts (as packed: nheld, nwrites, nfacts,
@@ -126,7 +128,6 @@ static void state_hashes(const struct path_state *s, int nmachines, const unsign
 	const uint64_t frame[2] = { h_held, h_machines };
 
 	out->core = combine(core_counts, core, 3);
-	out->whole = hash_content(&h_facts, sizeof(h_facts), out->core ^ s->nfacts);
 	out->unwritten = combine(unwritten_counts, unwritten, 3);
 	out->frame = combine(frame_counts, frame, 2);
 }
@@ -148,9 +149,7 @@ static uint64_t fact_bits(const struct path_state *s)
 uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 {
 	size_t n = pack(s, p->nmachines, p->scratch);
-	struct state_hashes hs;
-	state_hashes(s, p->nmachines, p->scratch, &hs);
-	uint64_t h = hs.whole;
+	uint64_t h = hash_content(p->scratch, n, HASH_SEED);
 	size_t mask = p->nslots - 1;
 	size_t i = (size_t)h & mask;
 
@@ -162,6 +161,8 @@ uint32_t state_pool_intern(struct state_pool *p, const struct path_state *s)
 		i = (i + 1) & mask;
 	}
 	uint32_t id = (uint32_t)p->offset.n;
+	struct state_hashes hs;
+	state_hashes(s, p->nmachines, p->scratch, &hs);
 	VEC_PUSH(p->offset, (uint32_t)p->bytes.n);
 	VEC_PUSH(p->hashes, h);
 	VEC_PUSH(p->core_hashes, hs.core);

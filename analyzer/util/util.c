@@ -289,7 +289,7 @@ void strpool_free(struct strpool *p)
 static size_t slot_of(const struct strpool *p, const char *s, size_t n)
 {
 	size_t mask = p->nslots - 1;
-	size_t i = (size_t)hash_bytes(s, n, HASH_SEED) & mask;
+	size_t i = (size_t)hash_content(s, n, HASH_SEED) & mask;	/* word at a time */
 
 	for (;;) {
 		uint32_t id = p->slots[i];

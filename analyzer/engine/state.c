@@ -309,7 +309,8 @@ bool state_pool_subsumes(const struct state_pool *p, uint32_t general, uint32_t 
 	       facts_subset(g + gcore, gn, s + score, sn) && !memcmp(g + 4, s + 4, gcore - 4);
 }
 
-
+/* The packed states compared in place: the counts and every part but the
+ * facts byte for byte, then the facts pairwise (both sorted by key). */
 bool state_pool_one_fact_apart(const struct state_pool *p, uint32_t a, uint32_t b, str_id *key)
 {
 	const unsigned char *x = p->bytes.v + p->offset.v[a], *y = p->bytes.v + p->offset.v[b];
@@ -334,6 +335,7 @@ bool state_pool_one_fact_apart(const struct state_pool *p, uint32_t a, uint32_t 
 	return apart == 1;
 }
 
+/* The packed held locks come right after the four counts (pack()). */
 bool state_pool_same_locks(const struct state_pool *p, uint32_t id, const struct path_state *s)
 {
 	const unsigned char *x = p->bytes.v + p->offset.v[id];

@@ -61,6 +61,39 @@ static void b_ret(struct builder *b, uint32_t line)
 	b->last = IR_NONE;
 }
 
+/* Append a branch on `key` (NULL: a test the analysis does not key) after
+ * the last node; its arms follow, each begun after b->last = IR_NONE, and
+ * b_join() closes it. */
+static uint32_t b_branch(struct builder *b, const char *key)
+{
+	struct ir_node br = ir_node_make(IR_BRANCH);
+
+	if (key)
+		br.cond = strpool_intern(b->u->strings, key);
+	uint32_t bi = ir_add_node(b->fn, &br);
+	ir_add_edge(b->fn, b->last, bi, IR_EDGE_NEXT);
+	b->last = IR_NONE;
+	return bi;
+}
+
+/* Close branch bi: its TRUE arm runs t..t_end, its FALSE arm f..f_end (f
+ * IR_NONE: an empty arm, a NOP), and both meet at a new NOP, the last
+ * node from here. */
+static void b_join(struct builder *b, uint32_t bi, uint32_t t, uint32_t t_end, uint32_t f, uint32_t f_end)
+{
+	b->last = IR_NONE;
+	if (f == IR_NONE) {
+		f = f_end = b_nop(b);
+		b->last = IR_NONE;
+	}
+	uint32_t join = b_nop(b);
+	ir_add_edge(b->fn, bi, t, IR_EDGE_TRUE);
+	ir_add_edge(b->fn, bi, f, IR_EDGE_FALSE);
+	ir_add_edge(b->fn, t_end, join, IR_EDGE_NEXT);
+	ir_add_edge(b->fn, f_end, join, IR_EDGE_NEXT);
+	b->last = join;
+}
+
 static void free_findings(struct finding_vec *out)
 {
 	for (size_t i = 0; i < out->n; i++)
@@ -322,15 +355,11 @@ enum optional_arm { ARM_EMPTY, ARM_SECTION, ARM_UNLOCKED_WRITE };
 static void b_optional(struct builder *b, int i, enum optional_arm arm)
 {
 	char key[16], lock[16];	/* a letter and any int: -Wformat-truncation at -O1 */
-	struct ir_node br = ir_node_make(IR_BRANCH);
-	uint32_t bi, t, t_end, f, join;
+	uint32_t bi, t, t_end;
 
 	snprintf(key, sizeof(key), "f%d", i);
 	snprintf(lock, sizeof(lock), "l%d", i);
-	br.cond = strpool_intern(b->u->strings, key);
-	bi = ir_add_node(b->fn, &br);
-	ir_add_edge(b->fn, b->last, bi, IR_EDGE_NEXT);
-	b->last = IR_NONE;
+	bi = b_branch(b, key);
 	if (arm == ARM_SECTION) {
 		t = b_event(b, IR_ACQUIRE, "spin_lock", lock, 20 + (uint32_t)i);
 		t_end = b_event(b, IR_RELEASE, "spin_unlock", lock, 20 + (uint32_t)i);
@@ -339,14 +368,7 @@ static void b_optional(struct builder *b, int i, enum optional_arm arm)
 	} else {
 		t = t_end = b_nop(b);
 	}
-	b->last = IR_NONE;
-	f = b_nop(b);
-	join = b_nop(b);
-	ir_add_edge(b->fn, bi, t, IR_EDGE_TRUE);
-	ir_add_edge(b->fn, bi, f, IR_EDGE_FALSE);
-	ir_add_edge(b->fn, t_end, join, IR_EDGE_NEXT);
-	ir_add_edge(b->fn, f, join, IR_EDGE_NEXT);
-	b->last = join;
+	b_join(b, bi, t, t_end, IR_NONE, IR_NONE);
 }
 
 /*
@@ -540,20 +562,10 @@ static void b_copy(struct builder *b, const char *name, const char *src)
 /* Append `if (key) { ARM }` for a lock event ARM on lock l (line). */
 static void b_if_lock(struct builder *b, const char *key, enum ir_op op, const char *api, uint32_t line)
 {
-	struct ir_node br = ir_node_make(IR_BRANCH);
-
-	br.cond = strpool_intern(b->u->strings, key);
-	uint32_t bi = ir_add_node(b->fn, &br);
-	ir_add_edge(b->fn, b->last, bi, IR_EDGE_NEXT);
-	b->last = IR_NONE;
+	uint32_t bi = b_branch(b, key);
 	uint32_t t = b_event(b, op, api, "l", line);
-	b->last = IR_NONE;
-	uint32_t f = b_nop(b), join = b_nop(b);
-	ir_add_edge(b->fn, bi, t, IR_EDGE_TRUE);
-	ir_add_edge(b->fn, bi, f, IR_EDGE_FALSE);
-	ir_add_edge(b->fn, t, join, IR_EDGE_NEXT);
-	ir_add_edge(b->fn, f, join, IR_EDGE_NEXT);
-	b->last = join;
+
+	b_join(b, bi, t, t, IR_NONE, IR_NONE);
 }
 
 /*
@@ -568,21 +580,11 @@ static void test_copied_fact_not_split(void)
 	struct builder b;
 	struct finding_vec out = { NULL, 0, 0 };
 	struct engine_stats st;
-	struct ir_node br = ir_node_make(IR_BRANCH);
 
 	b_start(&b, "copied_fact");
-	br.cond = strpool_intern(b.u->strings, "f");
-	uint32_t bi = ir_add_node(b.fn, &br);
-	ir_add_edge(b.fn, b.last, bi, IR_EDGE_NEXT);
-	b.last = IR_NONE;
+	uint32_t bi = b_branch(&b, "f");
 	uint32_t t = b_event(&b, IR_MMIO_READ, "readl", "regs", 10);
-	b.last = IR_NONE;
-	uint32_t f = b_nop(&b), join = b_nop(&b);
-	ir_add_edge(b.fn, bi, t, IR_EDGE_TRUE);
-	ir_add_edge(b.fn, bi, f, IR_EDGE_FALSE);
-	ir_add_edge(b.fn, t, join, IR_EDGE_NEXT);
-	ir_add_edge(b.fn, f, join, IR_EDGE_NEXT);
-	b.last = join;
+	b_join(&b, bi, t, t, IR_NONE, IR_NONE);
 	b_copy(&b, "g", "f");
 	b_if_lock(&b, "g", IR_ACQUIRE, "spin_lock", 20);
 	b_if_lock(&b, "f", IR_RELEASE, "spin_unlock", 21);
@@ -635,18 +637,9 @@ static void test_bound_keeps_writes(void)
 	b_start(&b, "bound_keeps_writes");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
 	for (int i = 0; i < 8; i++) {
-		struct ir_node br = ir_node_make(IR_BRANCH);	/* no key: both arms */
-		uint32_t bi = ir_add_node(b.fn, &br);
-		ir_add_edge(b.fn, b.last, bi, IR_EDGE_NEXT);
-		b.last = IR_NONE;
+		uint32_t bi = b_branch(&b, NULL);	/* no key: both arms */
 		writes[i] = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 20 + (uint32_t)i);
-		b.last = IR_NONE;
-		uint32_t f = b_nop(&b), join = b_nop(&b);
-		ir_add_edge(b.fn, bi, writes[i], IR_EDGE_TRUE);
-		ir_add_edge(b.fn, bi, f, IR_EDGE_FALSE);
-		ir_add_edge(b.fn, writes[i], join, IR_EDGE_NEXT);
-		ir_add_edge(b.fn, f, join, IR_EDGE_NEXT);
-		b.last = join;
+		b_join(&b, bi, writes[i], writes[i], IR_NONE, IR_NONE);
 	}
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 30);
 	b_ret(&b, 31);
@@ -680,23 +673,14 @@ static void test_bound_keeps_machines(void)
 	struct builder b;
 	struct finding_vec out = { NULL, 0, 0 };
 	struct engine_stats st;
-	struct ir_node br = ir_node_make(IR_BRANCH);	/* no key: both arms */
 
 	b_start(&b, "bound_keeps_machines");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
-	uint32_t bi = ir_add_node(b.fn, &br);
-	ir_add_edge(b.fn, b.last, bi, IR_EDGE_NEXT);
-	b.last = IR_NONE;
+	uint32_t bi = b_branch(&b, NULL);	/* no key: both arms */
 	uint32_t raw = b_event(&b, IR_MMIO_WRITE, "__raw_writel", "regs", 11);
 	b.last = IR_NONE;
 	uint32_t full = b_event(&b, IR_MMIO_WRITE, "writel", "regs", 12);
-	b.last = IR_NONE;
-	uint32_t join = b_nop(&b);
-	ir_add_edge(b.fn, bi, raw, IR_EDGE_TRUE);
-	ir_add_edge(b.fn, bi, full, IR_EDGE_FALSE);
-	ir_add_edge(b.fn, raw, join, IR_EDGE_NEXT);
-	ir_add_edge(b.fn, full, join, IR_EDGE_NEXT);
-	b.last = join;
+	b_join(&b, bi, raw, raw, full, full);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 13);
 	b_ret(&b, 14);
 	run_bounded(&b, "powerpc64", 1, &out, &st);

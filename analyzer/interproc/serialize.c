@@ -112,13 +112,19 @@ static void add_json_string(struct strbuf *sb, const char *s)
 
 /* ,"key":"value" for a string value; nothing when there is none, or when
  * it is not UTF-8 (see utf8_valid). */
+/* ,"key": before a member's value. */
+static void put_key(struct strbuf *sb, const char *key)
+{
+	strbuf_adds(sb, ",\"");
+	strbuf_adds(sb, key);
+	strbuf_adds(sb, "\":");
+}
+
 static void put_text(struct strbuf *sb, const char *key, const char *value)
 {
 	if (!value || !utf8_valid(value))
 		return;
-	strbuf_adds(sb, ",\"");
-	strbuf_adds(sb, key);
-	strbuf_adds(sb, "\":");
+	put_key(sb, key);
 	add_json_string(sb, value);
 }
 
@@ -141,9 +147,7 @@ static void add_int(struct strbuf *sb, long long v)
 /* ,"key":v for an integer value. */
 static void put_int(struct strbuf *sb, const char *key, long long v)
 {
-	strbuf_adds(sb, ",\"");
-	strbuf_adds(sb, key);
-	strbuf_adds(sb, "\":");
+	put_key(sb, key);
 	add_int(sb, v);
 }
 

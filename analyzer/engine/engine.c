@@ -679,14 +679,13 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 		 * site, same section: it escapes when the new one does) */
 		uint16_t carry = 0;
 		uint32_t carry_barrier = 0;
-		for (int w = 0; w < s->nwrites; w++)
-			if (s->writes[w].node == node && s->writes[w].lockmask == mask) {
-				const struct pending_write *old = &s->writes[w];
-				carry = old->ghost | old->carry;
-				carry_barrier = old->ghost ? old->ghost_barrier : old->carry_barrier;
-				state_remove_write(s, w);
-				break;
-			}
+		int again = find_write(s, node, mask);
+		if (again >= 0) {
+			const struct pending_write *old = &s->writes[again];
+			carry = old->ghost | old->carry;
+			carry_barrier = old->ghost ? old->ghost_barrier : old->carry_barrier;
+			state_remove_write(s, again);
+		}
 		if (s->nwrites == ENG_MAX_WRITES) {
 			R->stats->truncated = true;
 			ghost_needed(R, &s->writes[0]);

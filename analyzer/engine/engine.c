@@ -3,10 +3,12 @@
  *
  * Each CFG node keeps the set of distinct states that reached it (at most
  * max_states); a state is processed once per node, so the walk ends when no
- * node gains a new state.  The state space is finite (bounded stacks,
- * saturating registers, write sets drawn from the function's nodes), and
- * past the per-node bound new states are joined, so the walk terminates on
- * any CFG, including irreducible goto tangles.
+ * node gains a new state.  States that differ only in their pending writes
+ * are one state, holding the writes of both (join_into()).  The state space
+ * is finite (bounded stacks, saturating registers, write sets drawn from
+ * the function's nodes, joins that only add), and past the per-node bound
+ * new states are joined more coarsely, so the walk terminates on any CFG,
+ * including irreducible goto tangles.
  */
 #include "liveness.h"
 #include "reg_liveness.h"
@@ -97,17 +99,19 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
 }
 
 /*
- * Join b into a (the same held locks and machines) at the per-node bound:
- * every write pending on either path stays pending (merge_write()), b's
- * own after a's, and the facts are those both know alike.  No write is
- * dropped: each is still judged at its release.  What the join costs is
- * paths: the state takes the branches of both, and one finding's trace may
- * list writes of the two paths together.  False, with a unchanged, when
- * the writes of the two do not fit in one state.  (Dropping the oldest
- * instead, as do_write() does, would make the join shrink a state, and the
- * walk need not end.)
+ * Join b into a (the same held locks and machines): every write pending on
+ * either path stays pending (merge_write()), in rank order, and the facts
+ * are those both know alike.  No write is dropped: each is still judged at
+ * its release, and its fate there depends only on its own bits and the
+ * events after the join, which both paths share.  When the facts agree
+ * too, the join loses no path, only which writes were pending together:
+ * one escape lists the writes of both paths, and the finding names the
+ * one the program makes last.  At the bound, where the facts may differ, the state takes
+ * the branches of both paths.  False, with a unchanged, when the writes of
+ * the two do not fit in one state.  (Dropping one instead, as do_write()
+ * does, would make the join shrink a state, and the walk need not end.)
  */
-static bool join_into(struct path_state *a, const struct path_state *b)
+static bool join_into(struct path_state *a, const struct path_state *b, const uint32_t *rank)
 {
 	struct path_state j = *a;
 
@@ -121,6 +125,7 @@ static bool join_into(struct path_state *a, const struct path_state *b)
 			j.writes[j.nwrites++] = b->writes[k];
 	}
 	state_compact_writes(&j);
+	state_sort_writes(&j, rank);
 	for (int i = j.nfacts - 1; i >= 0; i--) {
 		int f = state_find_fact(b, j.facts[i].key);
 		if (f < 0 || b->facts[f].value != j.facts[i].value)
@@ -292,32 +297,37 @@ static void add_state(struct run *R, uint32_t node, struct node_set *set, uint32
 	push_work(R, node, id);
 }
 
+/* The kinds of join join_similar() tries, in order. */
+enum join_kind {
+	JOIN_WRITES_ONLY,	/* a state that differs only in writes: always */
+	JOIN_SAME_FRAME,	/* the same locks and machines: at the bound */
+};
+
 /*
- * The node has max_states states: join s into one that holds the same
- * locks and is in the same machine states, one that differs from it only
- * in writes first (the join then loses no path, only which writes were
- * pending together).  The joined state replaces that one.  One candidate
- * of each kind is tried: a node at the bound is reached again and again,
- * and a search of its whole set each time cost more than the walk.  False
- * when neither takes it.
+ * Join s into a state of the node that differs from it only in writes
+ * (up to `widest`, also one that differs in facts: the same held locks
+ * and machine states).  The joined state replaces that one.  One
+ * candidate of each kind is tried: a node is reached again and again, and
+ * a search of its whole set each time cost more than the walk (igb_main.c
+ * at a bound of 192).  False when none takes it.
  */
-static bool join_at_bound(struct run *R, uint32_t node, struct node_set *set, uint32_t id,
-			  const struct path_state *s)
+static bool join_similar(struct run *R, uint32_t node, struct node_set *set, uint32_t id,
+			 const struct path_state *s, enum join_kind widest)
 {
 	uint64_t unwritten = state_pool_unwritten_hash(&R->pool, id), frame = state_pool_frame_hash(&R->pool, id);
 
-	for (int pass = 0; pass < 2; pass++)
+	for (int pass = JOIN_WRITES_ONLY; pass <= (int)widest; pass++)
 		for (uint32_t i = 0; i < set->n; i++) {
 			struct path_state joined;
 			uint32_t other = set->ids[i];
 			if (state_pool_frame_hash(&R->pool, other) != frame ||
-			    (pass == 0 && state_pool_unwritten_hash(&R->pool, other) != unwritten) ||
+			    (pass == JOIN_WRITES_ONLY && state_pool_unwritten_hash(&R->pool, other) != unwritten) ||
 			    !state_pool_same_locks(&R->pool, other, s))
 				continue;
 			state_pool_get(&R->pool, other, &joined);
-			if (!same_but_writes(&joined, s, pass == 0))
+			if (!same_but_writes(&joined, s, pass == JOIN_WRITES_ONLY))
 				continue;
-			if (!join_into(&joined, s))
+			if (!join_into(&joined, s, R->work.rank))
 				break;	/* too many writes: the next kind, or none */
 			assert(state_ok(&joined, R->cfg->nmodels));
 			uint32_t jid = state_pool_intern(&R->pool, &joined);
@@ -343,7 +353,7 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 
 	assert(node < R->fn->nodes.n);
 	for (;;) {
-		assert(state_ok(s, R->cfg->nmodels));
+		assert(state_ok(s, R->cfg->nmodels) && state_writes_sorted(s, R->work.rank));
 		s = without_dead_parts(R, node, s, &live);
 		id = state_pool_intern(&R->pool, s);
 		for (uint32_t i = 0; i < set->n; i++)
@@ -357,12 +367,14 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 		state_forget_fact(&merged, key);
 		s = &merged;
 	}
+	if (join_similar(R, node, set, id, s, JOIN_WRITES_ONLY))
+		return;
 	if (set->n < (uint32_t)R->max_states) {
 		add_state(R, node, set, id);
 		return;
 	}
 	R->stats->truncated = true;
-	if (join_at_bound(R, node, set, id, s))
+	if (join_similar(R, node, set, id, s, JOIN_SAME_FRAME))
 		return;
 	/* No state it joins (other locks held, other machine states, too
 	 * many writes together): kept past the bound, up to twice it.  Past
@@ -687,6 +699,8 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 			state_remove_write(s, again);
 		}
 		if (s->nwrites == ENG_MAX_WRITES) {
+			/* the write of the first site goes (on straight-line
+			 * code, the oldest) */
 			R->stats->truncated = true;
 			ghost_needed(R, &s->writes[0]);
 			state_remove_write(s, 0);
@@ -703,6 +717,7 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 	}
 	run_all(R, s, FW_WRITE, node, PROG_WRITE, acc->klass, wi, n->device);
 	state_compact_writes(s);
+	state_sort_writes(s, R->work.rank);	/* the new write to its place */
 }
 
 static void do_read(struct run *R, struct path_state *s, uint32_t node)

@@ -186,6 +186,49 @@ void state_remove_write(struct path_state *s, int i)
 	memset(&s->writes[s->nwrites], 0, sizeof(s->writes[0]));
 }
 
+/* Does write a come after write b: a later node by rank, or the same
+ * node with a larger lock mask? */
+static bool write_after(const struct pending_write *a, const struct pending_write *b, const uint32_t *rank)
+{
+	if (a->node != b->node)
+		return rank[a->node] > rank[b->node];
+	return a->lockmask > b->lockmask;
+}
+
+/*
+ * Put the pending writes in the order of their nodes' ranks (the walk's
+ * reverse postorder: program order, spliced callees where they are
+ * called), then by lock mask, stably: two paths that left the same writes
+ * pending in another order are then one state, and an escape names the
+ * write the program makes last.  An insertion sort: every caller adds or
+ * changes a few writes of a sorted list.
+ */
+void state_sort_writes(struct path_state *s, const uint32_t *rank)
+{
+	for (int i = 1; i < s->nwrites; i++) {
+		struct pending_write w = s->writes[i];
+		int j = i;
+		while (j > 0 && write_after(&s->writes[j - 1], &w, rank)) {
+			s->writes[j] = s->writes[j - 1];
+			j--;
+		}
+		s->writes[j] = w;
+	}
+}
+
+/* After lock masks changed: the writes of one node (adjacent, as ranks
+ * are one per node) in lock mask order again. */
+static void sort_same_node_runs(struct path_state *s)
+{
+	for (int i = 1; i < s->nwrites; i++)
+		for (int j = i; j > 0 && s->writes[j - 1].node == s->writes[j].node &&
+				s->writes[j - 1].lockmask > s->writes[j].lockmask; j--) {
+			struct pending_write t = s->writes[j];
+			s->writes[j] = s->writes[j - 1];
+			s->writes[j - 1] = t;
+		}
+}
+
 /* Remove bit i from a mask, moving the higher bits down. */
 static uint8_t mask_drop_bit(uint8_t mask, int i)
 {
@@ -205,6 +248,7 @@ void state_remove_held(struct path_state *s, int i)
 	for (int w = s->nwrites - 1; w >= 0; w--)
 		if (!s->writes[w].lockmask)
 			state_remove_write(s, w);
+	sort_same_node_runs(s);
 }
 
 void state_compact_writes(struct path_state *s)

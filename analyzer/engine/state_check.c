@@ -126,3 +126,15 @@ bool state_ok(const struct path_state *s, int nmachines)
 		fprintf(stderr, "mmiocheck: engine state invariant broken: %s\n", why);
 	return !why;
 }
+
+bool state_writes_sorted(const struct path_state *s, const uint32_t *rank)
+{
+	for (int i = 1; i < s->nwrites; i++) {
+		const struct pending_write *a = &s->writes[i - 1], *b = &s->writes[i];
+		if (a->node == b->node ? a->lockmask > b->lockmask : rank[a->node] > rank[b->node]) {
+			fprintf(stderr, "mmiocheck: engine state invariant broken: writes not in rank order\n");
+			return false;
+		}
+	}
+	return true;
+}

@@ -7,8 +7,10 @@
  * A copied pointer is not followed as an alias (analyzer/frontend/lockid.c):
  * the two names share the type path "struct usba_udc::lock", and the
  * release is matched by it (udc is a local, not a second parameter): no
- * MMIO007, and the last relaxed write before the unlock is MMIO001 under
- * contract, on each path.
+ * MMIO007, and the relaxed writes before the unlock are MMIO001 under
+ * contract: one finding for the one unlock, named at the else arm's
+ * write (the last in program order) and listing the writes of both arms
+ * (the paths meet with the same lock held: engine.c, join_into()).
  */
 /* args: --enable MMIO007 */
 #include <linux/kernel.h>
@@ -52,7 +54,7 @@ int usba_ep_enable(struct usba_ep *ep)
 	writel_relaxed(1, ep->ep_regs + USBA_EPT_CTL_ENB);
 	if (ep->can_dma) {
 		usba_int_enb_set(udc, 1u << ep->index);
-		writel_relaxed(0x3, ep->ep_regs + USBA_EPT_CTL_ENB); /* expect: MMIO001@contract */
+		writel_relaxed(0x3, ep->ep_regs + USBA_EPT_CTL_ENB);
 	} else {
 		usba_int_enb_set(udc, 1u << ep->index); /* expect: MMIO001@contract */
 	}

@@ -8,7 +8,8 @@
  * result, and the flag test of a second copy (tg3_phy_reset() reaches it
  * through tg3_readphy() and tg3_writephy()) read the first copy's offline
  * result.  Here a path with the APE enabled and the channel online leaves
- * each relaxed write unordered; before, neither was reported.
+ * each relaxed write unordered; before, neither was reported.  Each call
+ * has a section of its own: one finding per unlock.
  */
 /* models: contract */
 #include <linux/kernel.h>
@@ -42,6 +43,8 @@ void tg3_phy_request_both(struct tg3 *tp)
 {
 	spin_lock_bh(&tp->lock);
 	tg3_ape_request(tp, 0); /* expect: MMIO001@contract */
+	spin_unlock_bh(&tp->lock);
+	spin_lock_bh(&tp->lock);
 	tg3_ape_request(tp, 1); /* expect: MMIO001@contract */
 	spin_unlock_bh(&tp->lock);
 }

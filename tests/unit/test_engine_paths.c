@@ -109,7 +109,8 @@ static void run_bounded(struct builder *b, const char *models, int max_states, s
 	struct engine_config cfg = { 0 };
 	struct strbuf err = STRBUF_INIT;
 
-	ir_fn_finalize(b->fn);
+	if (!b->fn->finalized)
+		ir_fn_finalize(b->fn);
 	CHECK(engine_config_models(&cfg, R, models, &err) == 0);
 	checks_configure(&cfg, R);
 	cfg.max_states = max_states;
@@ -598,18 +599,25 @@ static void test_copied_fact_not_split(void)
 	ir_unit_free(b.u);
 }
 
-/* The write nodes the engine reported escaping, under any model. */
+/* An escape's writes, as the engine reported them: escapes counted, and
+ * each write node once. */
 struct escaped {
 	uint32_t nodes[64];
 	int n;
+	int escapes;
+	bool in_node_order;	/* every escape listed its writes by node number
+				 * (the builder numbers them in path order) */
 };
 
 static void note_escape(void *ctx, const struct eng_escape *esc)
 {
 	struct escaped *e = ctx;
 
+	e->escapes++;
 	for (int i = 0; i < esc->nwrites; i++) {
 		bool seen = false;
+		if (i > 0 && esc->writes[i - 1].node > esc->writes[i].node)
+			e->in_node_order = false;
 		for (int k = 0; k < e->n; k++)
 			seen |= e->nodes[k] == esc->writes[i].node;
 		if (!seen && e->n < 64)
@@ -617,24 +625,52 @@ static void note_escape(void *ctx, const struct eng_escape *esc)
 	}
 }
 
-/*
- * Eight optional relaxed writes under one lock, on branches the analysis
- * cannot key: 2^8 write sets reach the unlock, and a bound of 4 states per
- * node is hit.  The join at the bound keeps every write pending on either
- * path, so each of the eight still escapes at the unlock.  (The join used
- * to keep only the writes pending on both paths: most were never judged.)
- */
-static void test_bound_keeps_writes(void)
+/* Run b's function under the contract model with a bound of max_states
+ * per node, noting every escape in *seen. */
+static void run_escapes(struct builder *b, int max_states, struct escaped *seen, struct engine_stats *st)
 {
-	struct builder b;
 	struct engine_config cfg = { 0 };
 	struct strbuf err = STRBUF_INIT;
-	struct escaped seen = { { 0 }, 0 };
-	struct eng_hooks hooks = { .ctx = &seen, .on_escape = note_escape };
+	struct eng_hooks hooks = { .ctx = seen, .on_escape = note_escape };
+
+	memset(seen, 0, sizeof(*seen));
+	seen->in_node_order = true;
+	if (!b->fn->finalized)
+		ir_fn_finalize(b->fn);
+	CHECK(engine_config_models(&cfg, R, "contract", &err) == 0);
+	cfg.max_states = max_states;
+	engine_run(&cfg, b->u, b->fn, &hooks, st);
+	strbuf_release(&err);
+}
+
+/* Did each of the n write nodes escape? */
+static void expect_escaped(const struct escaped *seen, const uint32_t *writes, int n, const char *test)
+{
+	for (int i = 0; i < n; i++) {
+		bool found = false;
+		for (int k = 0; k < seen->n; k++)
+			found |= seen->nodes[k] == writes[i];
+		if (!found)
+			fprintf(stderr, "  %s: write %d never escaped\n", test, i);
+		CHECK(found);
+	}
+}
+
+/*
+ * Eight optional relaxed writes under one lock, on branches the analysis
+ * cannot key: 2^8 write sets could reach the unlock.  States that differ
+ * only in their writes are joined wherever they meet, so each join node
+ * keeps one state, the bound (64) is never reached, and the unlock sees
+ * one state: one escape, its eight writes in site order.
+ */
+static void test_writes_joined(void)
+{
+	struct builder b;
+	struct escaped seen;
 	struct engine_stats st;
 	uint32_t writes[8];
 
-	b_start(&b, "bound_keeps_writes");
+	b_start(&b, "writes_joined");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
 	for (int i = 0; i < 8; i++) {
 		uint32_t bi = b_branch(&b, NULL);	/* no key: both arms */
@@ -643,20 +679,82 @@ static void test_bound_keeps_writes(void)
 	}
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 30);
 	b_ret(&b, 31);
-	ir_fn_finalize(b.fn);
-	CHECK(engine_config_models(&cfg, R, "contract", &err) == 0);
-	cfg.max_states = 4;
-	engine_run(&cfg, b.u, b.fn, &hooks, &st);
-	CHECK(st.truncated);
+	run_escapes(&b, 0, &seen, &st);
+	CHECK(!st.truncated);
+	expect_escaped(&seen, writes, 8, "writes_joined");
+	CHECK(seen.escapes == 1);
+	CHECK(seen.n == 8 && seen.in_node_order);
+	ir_unit_free(b.u);
+}
+
+/*
+ * Two relaxed writes under a lock whose node numbers run against the path
+ * (a caller's own write is numbered before the callee copies spliced
+ * after it, whatever the order of the calls): the escape lists them in
+ * the order the path makes them, and the finding names the last one.
+ */
+static void test_writes_in_path_order(void)
+{
+	struct builder b;
+	struct escaped seen;
+	struct engine_stats st;
+	uint32_t lock, first, second;
+	struct finding_vec out = { NULL, 0, 0 };
+
+	b_start(&b, "writes_in_path_order");
+	lock = b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
+	b.last = IR_NONE;
+	second = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 12);
+	b.last = IR_NONE;
+	first = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 11);
+	CHECK(second < first);
+	ir_add_edge(b.fn, lock, first, IR_EDGE_NEXT);
+	ir_add_edge(b.fn, first, second, IR_EDGE_NEXT);
+	b.last = second;
+	b_event(&b, IR_RELEASE, "spin_unlock", "l", 13);
+	b_ret(&b, 14);
+	run_escapes(&b, 0, &seen, &st);
+	CHECK(seen.escapes == 1 && seen.n == 2);
+	CHECK(seen.nodes[0] == first && seen.nodes[1] == second);
+	run_bounded(&b, "contract", 0, &out, &st);
+	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 12);
+	free_findings(&out);
+	ir_unit_free(b.u);
+}
+
+/*
+ * The same eight writes on keyed branches, each key tested again after
+ * the unlock (an empty section on its TRUE arm): the paths differ in
+ * facts as well as writes, 2^8 of them,
+ * and a bound of 4 states per node is hit.  The join at the bound keeps
+ * every write pending on either path, so each of the eight still escapes
+ * at the unlock.  (The join used to keep only the writes pending on both
+ * paths: most were never judged.)
+ */
+static void test_bound_keeps_writes(void)
+{
+	struct builder b;
+	struct escaped seen;
+	struct engine_stats st;
+	uint32_t writes[8];
+	char key[16];
+
+	b_start(&b, "bound_keeps_writes");
+	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
 	for (int i = 0; i < 8; i++) {
-		bool found = false;
-		for (int k = 0; k < seen.n; k++)
-			found |= seen.nodes[k] == writes[i];
-		if (!found)
-			fprintf(stderr, "  bound_keeps_writes: the write of line %d never escaped\n", 20 + i);
-		CHECK(found);
+		snprintf(key, sizeof(key), "f%d", i);
+		uint32_t bi = b_branch(&b, key);
+		writes[i] = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 20 + (uint32_t)i);
+		b_join(&b, bi, writes[i], writes[i], IR_NONE, IR_NONE);
 	}
-	strbuf_release(&err);
+	b_event(&b, IR_RELEASE, "spin_unlock", "l", 30);
+	for (int i = 0; i < 8; i++)	/* the keys stay live past the unlock */
+		b_optional(&b, i, ARM_SECTION);
+	b_ret(&b, 31);
+	run_escapes(&b, 4, &seen, &st);
+	CHECK(st.truncated);
+	expect_escaped(&seen, writes, 8, "bound_keeps_writes");
+	CHECK(seen.in_node_order);
 	ir_unit_free(b.u);
 }
 
@@ -721,6 +819,8 @@ int main(void)
 	test_subsumed_facts();
 	test_split_facts();
 	test_copied_fact_not_split();
+	test_writes_joined();
+	test_writes_in_path_order();
 	test_bound_keeps_writes();
 	test_bound_keeps_machines();
 	rules_free(R);

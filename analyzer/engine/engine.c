@@ -40,6 +40,7 @@ struct run {
 	int max_states;
 	uint16_t all_slots;
 	str_id return_key;		/* IR_KEY_RETURN in the unit's pool, or 0 */
+	uint32_t *place;		/* place[node]: program order (ir_program_order) */
 	struct fact_liveness live;	/* where each fact can still be read */
 	struct reg_liveness live_regs;	/* where each model register can */
 	struct shortcuts next;		/* the edges followed (shortcut.h) */
@@ -100,7 +101,7 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
 
 /*
  * Join b into a (the same held locks and machines): every write pending on
- * either path stays pending (merge_write()), in rank order, and the facts
+ * either path stays pending (merge_write()), in program order, and the facts
  * are those both know alike.  No write is dropped: each is still judged at
  * its release, and its fate there depends only on its own bits and the
  * events after the join, which both paths share.  When the facts agree
@@ -111,7 +112,7 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
  * the two do not fit in one state.  (Dropping one instead, as do_write()
  * does, would make the join shrink a state, and the walk need not end.)
  */
-static bool join_into(struct path_state *a, const struct path_state *b, const uint32_t *rank)
+static bool join_into(struct path_state *a, const struct path_state *b, const uint32_t *place)
 {
 	struct path_state j = *a;
 
@@ -125,7 +126,7 @@ static bool join_into(struct path_state *a, const struct path_state *b, const ui
 			j.writes[j.nwrites++] = b->writes[k];
 	}
 	state_compact_writes(&j);
-	state_sort_writes(&j, rank);
+	state_sort_writes(&j, place);
 	for (int i = j.nfacts - 1; i >= 0; i--) {
 		int f = state_find_fact(b, j.facts[i].key);
 		if (f < 0 || b->facts[f].value != j.facts[i].value)
@@ -327,7 +328,7 @@ static bool join_similar(struct run *R, uint32_t node, struct node_set *set, uin
 			state_pool_get(&R->pool, other, &joined);
 			if (!same_but_writes(&joined, s, pass == JOIN_WRITES_ONLY))
 				continue;
-			if (!join_into(&joined, s, R->work.rank))
+			if (!join_into(&joined, s, R->place))
 				break;	/* too many writes: the next kind, or none */
 			assert(state_ok(&joined, R->cfg->nmodels));
 			uint32_t jid = state_pool_intern(&R->pool, &joined);
@@ -353,7 +354,7 @@ static void visit(struct run *R, uint32_t node, const struct path_state *s)
 
 	assert(node < R->fn->nodes.n);
 	for (;;) {
-		assert(state_ok(s, R->cfg->nmodels) && state_writes_sorted(s, R->work.rank));
+		assert(state_ok(s, R->cfg->nmodels) && state_writes_sorted(s, R->place));
 		s = without_dead_parts(R, node, s, &live);
 		id = state_pool_intern(&R->pool, s);
 		for (uint32_t i = 0; i < set->n; i++)
@@ -717,7 +718,7 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 	}
 	run_all(R, s, FW_WRITE, node, PROG_WRITE, acc->klass, wi, n->device);
 	state_compact_writes(s);
-	state_sort_writes(s, R->work.rank);	/* the new write to its place */
+	state_sort_writes(s, R->place);	/* the new write to its place */
 }
 
 static void do_read(struct run *R, struct path_state *s, uint32_t node)
@@ -950,6 +951,8 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	liveness_compute_copies(&R.live_copies, fn, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
 	reg_liveness_compute(&R.live_regs, cfg, fn, R.next.inert);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
+	R.place = xmalloc(fn->nodes.n * sizeof(*R.place));
+	ir_program_order(fn, R.place);
 
 	worklist_init(&R.work, fn, &R.next);
 
@@ -966,6 +969,7 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	for (size_t i = 0; i < fn->nodes.n; i++)
 		free(R.sets[i].ids);
 	free(R.sets);
+	free(R.place);
 	worklist_free(&R.work);
 	state_pool_free(&R.pool);
 	liveness_free(&R.live);

@@ -68,10 +68,9 @@ struct eng_escape {
 	uint32_t release_node;
 	struct eng_lock lock;		/* the lock whose section they left */
 	int nwrites;
-	const struct eng_write *writes;	/* in program order (the walk's reverse
-					 * postorder of their nodes): the writes
-					 * pending here on the paths of one state
-					 * (engine.c, join_into()) */
+	const struct eng_write *writes;	/* in program order (ir_program_order):
+					 * the writes pending here on the paths
+					 * of one state (engine.c, join_into()) */
 };
 
 /* An explicit mmiowb() reached on some path. */

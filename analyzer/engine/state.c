@@ -186,29 +186,29 @@ void state_remove_write(struct path_state *s, int i)
 	memset(&s->writes[s->nwrites], 0, sizeof(s->writes[0]));
 }
 
-/* Does write a come after write b: a later node by rank, or the same
- * node with a larger lock mask? */
-static bool write_after(const struct pending_write *a, const struct pending_write *b, const uint32_t *rank)
+/* Does write a come after write b: a later node in program order, or the
+ * same node with a larger lock mask? */
+static bool write_after(const struct pending_write *a, const struct pending_write *b, const uint32_t *place)
 {
 	if (a->node != b->node)
-		return rank[a->node] > rank[b->node];
+		return place[a->node] > place[b->node];
 	return a->lockmask > b->lockmask;
 }
 
 /*
- * Put the pending writes in the order of their nodes' ranks (the walk's
- * reverse postorder: program order, spliced callees where they are
- * called), then by lock mask, stably: two paths that left the same writes
- * pending in another order are then one state, and an escape names the
- * write the program makes last.  An insertion sort: every caller adds or
+ * Put the pending writes in program order (place[], ir_program_order():
+ * source order, a spliced callee's writes where it is called), then by
+ * lock mask, stably: two paths that left the same writes pending in
+ * another order are then one state, and an escape names the write that
+ * comes last in the source.  An insertion sort: every caller adds or
  * changes a few writes of a sorted list.
  */
-void state_sort_writes(struct path_state *s, const uint32_t *rank)
+void state_sort_writes(struct path_state *s, const uint32_t *place)
 {
 	for (int i = 1; i < s->nwrites; i++) {
 		struct pending_write w = s->writes[i];
 		int j = i;
-		while (j > 0 && write_after(&s->writes[j - 1], &w, rank)) {
+		while (j > 0 && write_after(&s->writes[j - 1], &w, place)) {
 			s->writes[j] = s->writes[j - 1];
 			j--;
 		}
@@ -216,7 +216,7 @@ void state_sort_writes(struct path_state *s, const uint32_t *rank)
 	}
 }
 
-/* After lock masks changed: the writes of one node (adjacent, as ranks
+/* After lock masks changed: the writes of one node (adjacent, as places
  * are one per node) in lock mask order again. */
 static void sort_same_node_runs(struct path_state *s)
 {

@@ -14,8 +14,8 @@
  *  - each lock is held once;
  *  - every write's lockmask is non-zero and names only locks held
  *    exclusively (bits < nheld);
- *  - writes are sorted by their node's rank in the walk, then lockmask
- *    (engine.c asserts it: the ranks are the run's);
+ *  - writes are in program order of their nodes, then by lockmask
+ *    (engine.c asserts it: the order is the function's);
  *  - every write is still unordered in at least one model run, and
  *    ghost_barrier / carry_barrier are 0 when it has no ghost / carry bits
  *    (ghost bits are NOT always a subset of the unordered bits between
@@ -102,9 +102,9 @@ _Static_assert(sizeof(struct fact) == sizeof(str_id) + 4, "fact has no padding")
 const char *state_check(const struct path_state *s, int nmachines);
 /* state_check for assert(): false, with the reason on stderr, when broken. */
 bool state_ok(const struct path_state *s, int nmachines);
-/* Are s's writes in rank[node] order, then lock mask order (state_sort_writes)?
- * False, with the reason on stderr, when not. */
-bool state_writes_sorted(const struct path_state *s, const uint32_t *rank);
+/* Are s's writes in place[node] order, then lock mask order
+ * (state_sort_writes)?  False, with the reason on stderr, when not. */
+bool state_writes_sorted(const struct path_state *s, const uint32_t *place);
 
 /*
  * Interning pool of states.  A state is stored packed: its four counts, then
@@ -185,8 +185,8 @@ void state_remove_write(struct path_state *s, int i);
 void state_remove_held(struct path_state *s, int i);
 /* Drop writes no model considers unordered any more. */
 void state_compact_writes(struct path_state *s);
-/* Sort s's writes by rank[node], then lockmask. */
-void state_sort_writes(struct path_state *s, const uint32_t *rank);
+/* Sort s's writes by place[node] (program order), then lockmask. */
+void state_sort_writes(struct path_state *s, const uint32_t *place);
 int state_find_held(const struct path_state *s, str_id lock);
 int state_find_fact(const struct path_state *s, str_id key);
 void state_set_fact(struct path_state *s, str_id key, uint32_t value);

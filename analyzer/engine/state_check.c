@@ -127,12 +127,12 @@ bool state_ok(const struct path_state *s, int nmachines)
 	return !why;
 }
 
-bool state_writes_sorted(const struct path_state *s, const uint32_t *rank)
+bool state_writes_sorted(const struct path_state *s, const uint32_t *place)
 {
 	for (int i = 1; i < s->nwrites; i++) {
 		const struct pending_write *a = &s->writes[i - 1], *b = &s->writes[i];
-		if (a->node == b->node ? a->lockmask > b->lockmask : rank[a->node] > rank[b->node]) {
-			fprintf(stderr, "mmiocheck: engine state invariant broken: writes not in rank order\n");
+		if (a->node == b->node ? a->lockmask > b->lockmask : place[a->node] > place[b->node]) {
+			fprintf(stderr, "mmiocheck: engine state invariant broken: writes not in program order\n");
 			return false;
 		}
 	}

@@ -376,6 +376,48 @@ size_t ir_postorder_graph(size_t nnodes, uint32_t entry, ir_succ_fn succs, const
 	return reached;
 }
 
+void ir_program_order(const struct ir_function *fn, uint32_t *place)
+{
+	size_t nn = fn->nodes.n;
+	uint32_t *first = xcalloc(nn + 1, sizeof(*first));	/* children of node c: */
+	uint32_t *child = xcalloc(nn ? nn : 1, sizeof(*child));	/* child[first[c]..first[c+1]) */
+	uint32_t *stack = xcalloc(nn ? nn : 1, sizeof(*stack));
+	uint32_t next = 0, top = 0;
+
+	/* group the spliced nodes by the node they came in through, each
+	 * group in number order (a counting sort on call_site) */
+	for (size_t i = 0; i < nn; i++)
+		if (fn->nodes.v[i].call_site != IR_NONE)
+			first[fn->nodes.v[i].call_site + 1]++;
+	for (size_t c = 0; c < nn; c++)
+		first[c + 1] += first[c];
+	uint32_t *fill = xmalloc((nn ? nn : 1) * sizeof(*fill));
+	memcpy(fill, first, nn * sizeof(*fill));
+	for (size_t i = 0; i < nn; i++) {
+		uint32_t c = fn->nodes.v[i].call_site;
+		if (c != IR_NONE) {
+			assert(c < nn);
+			child[fill[c]++] = (uint32_t)i;
+		}
+	}
+	/* own nodes in number order, each followed by its group, depth first
+	 * (pushed in reverse so the lowest number is placed first) */
+	for (size_t i = nn; i-- > 0;)
+		if (fn->nodes.v[i].call_site == IR_NONE)
+			stack[top++] = (uint32_t)i;
+	while (top) {
+		uint32_t n = stack[--top];
+		place[n] = next++;
+		for (uint32_t k = first[n + 1]; k-- > first[n];)
+			stack[top++] = child[k];
+	}
+	assert(next == nn);	/* every call_site chain ends at an own node */
+	free(fill);
+	free(stack);
+	free(child);
+	free(first);
+}
+
 /* ir_succs() as an ir_succ_fn. */
 static const struct ir_edge *function_succs(const void *fn, uint32_t node, uint32_t *n)
 {

@@ -367,6 +367,16 @@ typedef const struct ir_edge *(*ir_succ_fn)(const void *graph, uint32_t node, ui
  * entry reaches (they come first). */
 size_t ir_postorder_graph(size_t nnodes, uint32_t entry, ir_succ_fn succs, const void *graph, uint32_t *order);
 
+/*
+ * place[n] = n's place in program order: the function's own nodes by
+ * number (their order in the source), each call marker followed by the
+ * copy of the summary spliced in through it, whose own nodes come the
+ * same way, recursively.  Node numbers alone are not that order: every
+ * copy is numbered after all of the function's own nodes.  place must
+ * hold fn->nodes.n entries.
+ */
+void ir_program_order(const struct ir_function *fn, uint32_t *place);
+
 const char *ir_op_name(enum ir_op op);
 /* Human-readable dump of a function, for --dump-ir and tests. */
 void ir_dump_function(const struct ir_unit *u, const struct ir_function *fn, struct strbuf *out);

@@ -688,34 +688,35 @@ static void test_writes_joined(void)
 }
 
 /*
- * Two relaxed writes under a lock whose node numbers run against the path
- * (a caller's own write is numbered before the callee copies spliced
- * after it, whatever the order of the calls): the escape lists them in
- * the order the path makes them, and the finding names the last one.
+ * `spin_lock(l); helper(); writel_relaxed(); spin_unlock(l);` with the
+ * helper's relaxed write spliced in: the copy is numbered after all of
+ * the function's own nodes, so node numbers put the helper's write last.
+ * The escape lists the two in program order, and the finding names the
+ * function's own write, the last one it makes.
  */
-static void test_writes_in_path_order(void)
+static void test_writes_in_program_order(void)
 {
 	struct builder b;
 	struct escaped seen;
 	struct engine_stats st;
-	uint32_t lock, first, second;
 	struct finding_vec out = { NULL, 0, 0 };
 
-	b_start(&b, "writes_in_path_order");
-	lock = b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
+	b_start(&b, "writes_in_program_order");
+	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
+	uint32_t call = b_event(&b, IR_CALL, NULL, NULL, 11);
 	b.last = IR_NONE;
-	second = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 12);
-	b.last = IR_NONE;
-	first = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 11);
-	CHECK(second < first);
-	ir_add_edge(b.fn, lock, first, IR_EDGE_NEXT);
-	ir_add_edge(b.fn, first, second, IR_EDGE_NEXT);
-	b.last = second;
+	uint32_t own = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 12);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 13);
 	b_ret(&b, 14);
+	b.last = IR_NONE;
+	uint32_t spliced = b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 30);
+	b.fn->nodes.v[spliced].call_site = call;
+	ir_add_edge(b.fn, call, spliced, IR_EDGE_NEXT);
+	ir_add_edge(b.fn, spliced, own, IR_EDGE_NEXT);
+	CHECK(own < spliced);
 	run_escapes(&b, 0, &seen, &st);
 	CHECK(seen.escapes == 1 && seen.n == 2);
-	CHECK(seen.nodes[0] == first && seen.nodes[1] == second);
+	CHECK(seen.nodes[0] == spliced && seen.nodes[1] == own);
 	run_bounded(&b, "contract", 0, &out, &st);
 	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 12);
 	free_findings(&out);
@@ -820,7 +821,7 @@ int main(void)
 	test_split_facts();
 	test_copied_fact_not_split();
 	test_writes_joined();
-	test_writes_in_path_order();
+	test_writes_in_program_order();
 	test_bound_keeps_writes();
 	test_bound_keeps_machines();
 	rules_free(R);

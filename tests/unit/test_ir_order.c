@@ -1,7 +1,8 @@
 /*
  * test_ir_order.c - ir_postorder(): every node once, a node after all its
  * successors but for loops' back edges, the nodes the entry does not reach
- * last.
+ * last.  ir_program_order(): own nodes by number, each call marker
+ * followed by the copy spliced through it, nested copies in place.
  */
 #include "ir/ir.h"
 #include "testlib.h"
@@ -68,8 +69,33 @@ static void test_postorder(void)
 	ir_unit_free(u);
 }
 
+/* Own nodes 0 (entry), 1 (call A), 2 (call B), 3 (return); A's copy 4,
+ * 5 with 5 a nested call whose copy is 7; B's copy 6.  Program order:
+ * 0 1 4 5 7 2 6 3. */
+static void test_program_order(void)
+{
+	struct ir_unit *u = ir_unit_new("t.c");
+	static const uint32_t call_site[8] = { IR_NONE, IR_NONE, IR_NONE, IR_NONE, 1, 1, 2, 5 };
+	static const uint32_t want[8] = { 0, 1, 5, 7, 2, 3, 6, 4 };	/* place of node i */
+	uint32_t place[8];
+
+	F = ir_fn_new(u, "program_order");
+	for (int i = 0; i < 8; i++) {
+		uint32_t id = add_op(i == 1 || i == 2 || i == 5 ? IR_CALL : IR_NOP, IR_NONE);
+		F->nodes.v[id].call_site = call_site[i];
+	}
+	ir_program_order(F, place);
+	for (int i = 0; i < 8; i++) {
+		if (place[i] != want[i])
+			fprintf(stderr, "  program_order: node %d at %u, want %u\n", i, place[i], want[i]);
+		CHECK(place[i] == want[i]);
+	}
+	ir_unit_free(u);
+}
+
 int main(void)
 {
 	test_postorder();
+	test_program_order();
 	TEST_DONE();
 }

@@ -107,10 +107,11 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
  * events after the join, which both paths share.  When the facts agree
  * too, the join loses no path, only which writes were pending together:
  * one escape lists the writes of both paths, and the finding names the
- * one the program makes last.  At the bound, where the facts may differ, the state takes
- * the branches of both paths.  False, with a unchanged, when the writes of
- * the two do not fit in one state.  (Dropping one instead, as do_write()
- * does, would make the join shrink a state, and the walk need not end.)
+ * one the program makes last.  At the bound, where the facts may differ,
+ * the state takes the branches of both paths.  False, with a unchanged,
+ * when the writes of the two do not fit in one state.  (Dropping one
+ * instead, as do_write() does, would make the join shrink a state, and
+ * the walk need not end.)
  */
 static bool join_into(struct path_state *a, const struct path_state *b, const uint32_t *place)
 {

@@ -700,9 +700,9 @@ static void do_write(struct run *R, struct path_state *s, uint32_t node)
 			carry_barrier = old->ghost ? old->ghost_barrier : old->carry_barrier;
 			state_remove_write(s, again);
 		}
-		if (s->nwrites == ENG_MAX_WRITES) {
-			/* the write of the first site goes (on straight-line
-			 * code, the oldest) */
+		if (s->nwrites == ENG_MAX_WRITES && !state_fold_same_fate(s)) {
+			/* none shares a fate with a later one: the write of the
+			 * first site goes (on straight-line code, the oldest) */
 			R->stats->truncated = true;
 			ghost_needed(R, &s->writes[0]);
 			state_remove_write(s, 0);

@@ -103,7 +103,7 @@ const char *state_check(const struct path_state *s, int nmachines);
 /* state_check for assert(): false, with the reason on stderr, when broken. */
 bool state_ok(const struct path_state *s, int nmachines);
 /* Are s's writes in place[node] order, then lock mask order
- * (state_sort_writes)?  False, with the reason on stderr, when not. */
+ * (state_sort_writes)? */
 bool state_writes_sorted(const struct path_state *s, const uint32_t *place);
 
 /*
@@ -185,6 +185,11 @@ void state_remove_write(struct path_state *s, int i);
 void state_remove_held(struct path_state *s, int i);
 /* Drop writes no model considers unordered any more. */
 void state_compact_writes(struct path_state *s);
+/* Drop each write that a later write of s (in its order) shares every bit
+ * and the device with: they meet one fate at every later event, so each
+ * release that lets one escape lets the later one escape, and names it.
+ * Only the earlier ones leave the escape's list.  Returns how many went. */
+int state_fold_same_fate(struct path_state *s);
 /* Sort s's writes by place[node] (program order), then lockmask. */
 void state_sort_writes(struct path_state *s, const uint32_t *place);
 int state_find_held(const struct path_state *s, str_id lock);

@@ -131,10 +131,8 @@ bool state_writes_sorted(const struct path_state *s, const uint32_t *place)
 {
 	for (int i = 1; i < s->nwrites; i++) {
 		const struct pending_write *a = &s->writes[i - 1], *b = &s->writes[i];
-		if (a->node == b->node ? a->lockmask > b->lockmask : place[a->node] > place[b->node]) {
-			fprintf(stderr, "mmiocheck: engine state invariant broken: writes not in program order\n");
+		if (a->node == b->node ? a->lockmask > b->lockmask : place[a->node] > place[b->node])
 			return false;
-		}
 	}
 	return true;
 }

@@ -724,6 +724,32 @@ static void test_writes_in_program_order(void)
 }
 
 /*
+ * Forty relaxed writes to one device under one lock, more than a path
+ * keeps (ENG_MAX_WRITES): at 32 the writes that share every bit with a
+ * later one fold into it, so nothing is dropped and the bound is not
+ * reported; the unlock still names the last write.  (Before, the oldest
+ * write was dropped and the function marked truncated.)
+ */
+static void test_overflow_folds(void)
+{
+	struct builder b;
+	struct engine_stats st;
+	struct finding_vec out = { NULL, 0, 0 };
+
+	b_start(&b, "overflow_folds");
+	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
+	for (uint32_t i = 0; i < 40; i++)
+		b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 100 + i);
+	b_event(&b, IR_RELEASE, "spin_unlock", "l", 200);
+	b_ret(&b, 201);
+	run_bounded(&b, "contract", 0, &out, &st);
+	CHECK(!st.truncated);
+	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 139);
+	free_findings(&out);
+	ir_unit_free(b.u);
+}
+
+/*
  * The same eight writes on keyed branches, each key tested again after
  * the unlock (an empty section on its TRUE arm): the paths differ in
  * facts as well as writes, 2^8 of them,
@@ -822,6 +848,7 @@ int main(void)
 	test_copied_fact_not_split();
 	test_writes_joined();
 	test_writes_in_program_order();
+	test_overflow_folds();
 	test_bound_keeps_writes();
 	test_bound_keeps_machines();
 	rules_free(R);

@@ -1,7 +1,8 @@
 /*
  * test_engine_state.c - the packed state pool: a state comes back exactly as
  * it went in, equal states share one id, states that differ in any used
- * field do not, and ids survive the pool's growth.
+ * field do not, and ids survive the pool's growth.  Writes sort into
+ * program order and fold into the later of two that share a fate.
  */
 #include "engine/state.h"
 #include "testlib.h"
@@ -185,12 +186,55 @@ static void test_partial_hashes(void)
 	state_pool_free(&p);
 }
 
+/* sample()'s writes 10 and 11 share every bit; 12 has ghost bits.  Fold
+ * keeps 11 (the later of the pair) and 12; a write of another device or
+ * another mask keeps its own. */
+static void test_fold_same_fate(void)
+{
+	struct path_state s;
+
+	sample(&s);
+	CHECK(state_fold_same_fate(&s) == 1);
+	CHECK(s.nwrites == 2 && s.writes[0].node == 11 && s.writes[1].node == 12);
+	CHECK(state_fold_same_fate(&s) == 0);
+	sample(&s);
+	s.writes[1].device = 12;
+	CHECK(state_fold_same_fate(&s) == 0 && s.nwrites == 3);
+	sample(&s);
+	s.writes[0].lockmask = 1;
+	CHECK(state_fold_same_fate(&s) == 0 && s.nwrites == 3);
+}
+
+/* Writes sort by place[] (program order), then lock mask; the order is
+ * what state_writes_sorted() checks. */
+static void test_sort_writes(void)
+{
+	struct path_state s;
+	uint32_t place[16];
+
+	for (uint32_t i = 0; i < 16; i++)
+		place[i] = 15 - i;	/* later nodes come first */
+	sample(&s);
+	CHECK(!state_writes_sorted(&s, place));
+	state_sort_writes(&s, place);
+	CHECK(s.writes[0].node == 12 && s.writes[1].node == 11 && s.writes[2].node == 10);
+	CHECK(state_writes_sorted(&s, place));
+	s.writes[1].node = 12;	/* one site under two masks: by mask */
+	s.writes[0].lockmask = 3;
+	s.writes[1].lockmask = 1;
+	CHECK(!state_writes_sorted(&s, place));
+	state_sort_writes(&s, place);
+	CHECK(s.writes[0].lockmask == 1 && s.writes[1].lockmask == 3 && state_writes_sorted(&s, place));
+}
+
 int main(void)
 {
 	test_round_trip();
 	test_equality();
 	test_one_fact_apart();
 	test_partial_hashes();
+	test_fold_same_fate();
+	test_sort_writes();
 	test_growth();
 	TEST_DONE();
 }

@@ -65,7 +65,7 @@ void note_result(const struct cli *c, const struct mc_result *r)
 	name_functions(r, "summary capped to lock events (too large or unsettled recursion; callers may "
 		       "miss writes, docs/analysis.md)", is_capped);
 	char *bound = xasprintf("hit the state bound (--max-states %d; paths were joined, results may be "
-				"less precise)", c->opt.max_states ? c->opt.max_states : 64);
+				"less precise)", c->opt.max_states ? c->opt.max_states : MC_DEFAULT_MAX_STATES);
 	name_functions(r, bound, is_bounded);
 	free(bound);
 }

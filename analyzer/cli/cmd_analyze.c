@@ -47,7 +47,7 @@ static const char usage_text[] =
 	"                     (MMIO005, MMIO006 and MMIO007 are off by default)\n"
 	"  --disable LIST     turn checks off (ids, names or 'all')\n"
 	"  -W NAME, -Wno-NAME the same for one check by name: -W lock-imbalance\n"
-	"  --max-states N     path states kept per CFG node (default 64)\n"
+	"  --max-states N     path states kept per CFG node (default 128)\n"
 	"  --max-seconds N    stop analyzing a file after N s (its results are partial);\n"
 	"                     a parse still running after N s is stopped and the file\n"
 	"                     reported as not analyzed\n"

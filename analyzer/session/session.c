@@ -37,7 +37,8 @@ static int session_rules(struct mc_session *s, const struct mc_options *opt, str
 		return -1;
 	s->cfg.rules = s->rules;
 	s->cfg.preempt_rt = opt->preempt_rt;
-	s->cfg.max_states = opt->max_states;
+	_Static_assert(MC_DEFAULT_MAX_STATES == ENG_DEFAULT_MAX_STATES, "one default state bound");
+	s->cfg.max_states = opt->max_states ? opt->max_states : MC_DEFAULT_MAX_STATES;
 	/* an eighth: the pool's array doubles, and the old one is live meanwhile */
 	s->cfg.max_state_bytes = opt->max_memory / 8;
 	if (engine_config_models(&s->cfg, s->rules, opt->models ? opt->models : DEFAULT_MODELS, sb) < 0)

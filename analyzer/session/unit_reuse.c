@@ -85,7 +85,8 @@ struct incr *incr_new(const struct mc_options *opt, const char *rules_dir, const
 	 * rows carry their defect; units stored with older ones are not
 	 * reused.  The checks turned on or off change the findings too. */
 	char *opts = xasprintf("%s|keys=2|summary=5|defects=1|%s|rt=%d|states=%d|strict=%d|pedantic=%d|secs=%d|mem=%zu|root=%s|checks=%s",
-			       MMIOCHECK_VERSION, models_text, opt->preempt_rt, opt->max_states, opt->strict, opt->pedantic,
+			       MMIOCHECK_VERSION, models_text, opt->preempt_rt,
+			       opt->max_states ? opt->max_states : MC_DEFAULT_MAX_STATES, opt->strict, opt->pedantic,
 			       opt->max_seconds, opt->max_memory, opt->source_root ? opt->source_root : "",
 			       opt->checks ? opt->checks : "");
 	uint64_t h = hash_bytes(opts, strlen(opts), HASH_SEED);

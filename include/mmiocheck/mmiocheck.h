@@ -185,6 +185,9 @@ struct mc_placement {
  * keep every finding. */
 typedef const struct mc_placement *(*mc_place_fn)(void *arg, const char *path);
 
+/* --max-states when none is given: path states kept per CFG node. */
+#define MC_DEFAULT_MAX_STATES 128
+
 struct mc_options {
 	const char *rules_dir;		/* NULL: mc_rules_dir() decides */
 	const char *const *extra_rules;	/* --rules FILE... */
@@ -192,7 +195,7 @@ struct mc_options {
 	const char *models;		/* comma list; NULL: "contract,ppc64-legacy" */
 	const char *db_path;		/* NULL: no database */
 	bool preempt_rt;
-	int max_states;			/* per CFG node; 0 = default */
+	int max_states;			/* per CFG node; 0 = MC_DEFAULT_MAX_STATES */
 	int max_seconds;		/* --max-seconds: analysis time per unit; 0 = none */
 	size_t max_memory;		/* --max-memory: a function's path states may
 					 * take an eighth of it; 0 = no bound */

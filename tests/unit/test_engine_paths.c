@@ -660,7 +660,7 @@ static void expect_escaped(const struct escaped *seen, const uint32_t *writes, i
  * Eight optional relaxed writes under one lock, on branches the analysis
  * cannot key: 2^8 write sets could reach the unlock.  States that differ
  * only in their writes are joined wherever they meet, so each join node
- * keeps one state, the bound (64) is never reached, and the unlock sees
+ * keeps one state, the bound (128) is never reached, and the unlock sees
  * one state: one escape, its eight writes in site order.
  */
 static void test_writes_joined(void)

@@ -620,7 +620,7 @@ static void do_release(struct run *R, struct path_state *s, uint32_t node)
 
 	if (marker_api(R, n)) {	/* __release(x): x is no longer held; no write is judged */
 		if (hi >= 0)
-			state_remove_held(s, hi);
+			state_remove_held(s, hi, R->place);
 		return;
 	}
 	if (hi < 0 && n->lock_type) {
@@ -639,7 +639,7 @@ static void do_release(struct run *R, struct path_state *s, uint32_t node)
 		return;
 	}
 	judge_release(R, s, hi, node);
-	state_remove_held(s, hi);
+	state_remove_held(s, hi, R->place);
 	s->released_any = 1;
 }
 

@@ -240,19 +240,6 @@ int state_fold_same_fate(struct path_state *s)
 	return folded;
 }
 
-/* After lock masks changed: the writes of one node (adjacent, as places
- * are one per node) in lock mask order again. */
-static void sort_same_node_runs(struct path_state *s)
-{
-	for (int i = 1; i < s->nwrites; i++)
-		for (int j = i; j > 0 && s->writes[j - 1].node == s->writes[j].node &&
-				s->writes[j - 1].lockmask > s->writes[j].lockmask; j--) {
-			struct pending_write t = s->writes[j];
-			s->writes[j] = s->writes[j - 1];
-			s->writes[j - 1] = t;
-		}
-}
-
 /* Remove bit i from a mask, moving the higher bits down. */
 static uint8_t mask_drop_bit(uint8_t mask, int i)
 {
@@ -261,7 +248,7 @@ static uint8_t mask_drop_bit(uint8_t mask, int i)
 	return low | high;
 }
 
-void state_remove_held(struct path_state *s, int i)
+void state_remove_held(struct path_state *s, int i, const uint32_t *place)
 {
 	assert(i >= 0 && i < s->nheld);
 	memmove(&s->held[i], &s->held[i + 1], (size_t)(s->nheld - i - 1) * sizeof(s->held[0]));
@@ -272,7 +259,7 @@ void state_remove_held(struct path_state *s, int i)
 	for (int w = s->nwrites - 1; w >= 0; w--)
 		if (!s->writes[w].lockmask)
 			state_remove_write(s, w);
-	sort_same_node_runs(s);
+	state_sort_writes(s, place);	/* one node's writes by their new masks */
 }
 
 void state_compact_writes(struct path_state *s)

@@ -181,8 +181,9 @@ static inline size_t state_pool_count(const struct state_pool *p)
 
 /* Remove write i, keeping the order of the rest and zeroing the tail. */
 void state_remove_write(struct path_state *s, int i);
-/* Drop held lock i, renumbering lock masks; writes left without a lock go. */
-void state_remove_held(struct path_state *s, int i);
+/* Drop held lock i, renumbering lock masks; writes left without a lock go,
+ * and the others stay in place[] order (state_sort_writes). */
+void state_remove_held(struct path_state *s, int i, const uint32_t *place);
 /* Drop writes no model considers unordered any more. */
 void state_compact_writes(struct path_state *s);
 /* Drop each write that a later write of s (in its order) shares every bit

@@ -118,6 +118,28 @@ static void run_bounded(struct builder *b, const char *models, int max_states, s
 	strbuf_release(&err);
 }
 
+/*
+ * Run b's function under `models` with a bound of max_states per node and
+ * expect exactly one finding, `rule` at `line`, and the bound hit exactly
+ * when `truncated`.  Any other finding is named on stderr.  Frees b's unit.
+ */
+static void expect_one(struct builder *b, const char *models, int max_states, bool truncated, const char *rule,
+		       uint32_t line)
+{
+	struct finding_vec out = { NULL, 0, 0 };
+	struct engine_stats st;
+
+	run_bounded(b, models, max_states, &out, &st);
+	CHECK(st.truncated == truncated);
+	for (size_t i = 0; i < out.n; i++)
+		if (strcmp(out.v[i].rule, rule) || out.v[i].line != line)
+			fprintf(stderr, "  %s: unexpected %s:%u\n", strpool_str(b->u->strings, b->fn->name),
+				out.v[i].rule, out.v[i].line);
+	CHECK(out.n == 1 && !strcmp(out.v[0].rule, rule) && out.v[0].line == line);
+	free_findings(&out);
+	ir_unit_free(b->u);
+}
+
 /* Run with `models` and compare with "RULE@model:line" expectations. */
 static void expect(struct builder *b, const char *models, const char *const *want, int nwant)
 {
@@ -381,8 +403,6 @@ static void b_optional(struct builder *b, int i, enum optional_arm arm)
 static void test_dead_facts(void)
 {
 	struct builder b;
-	struct finding_vec out = { NULL, 0, 0 };
-	struct engine_stats st;
 
 	b_start(&b, "dead_facts");
 	for (int i = 0; i < 10; i++)
@@ -391,12 +411,7 @@ static void test_dead_facts(void)
 	b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 111);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 112);
 	b_ret(&b, 113);
-	run_bounded(&b, "contract", 8, &out, &st);
-	CHECK(!st.truncated);
-	CHECK(out.n == 1);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 111);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "contract", 8, false, "MMIO001", 111);
 }
 
 /*
@@ -446,8 +461,6 @@ static void test_dead_flag_writers(void)
 static void test_dead_registers(void)
 {
 	struct builder b;
-	struct finding_vec out = { NULL, 0, 0 };
-	struct engine_stats st;
 
 	b_start(&b, "dead_registers");
 	for (int i = 0; i < 4; i++)
@@ -458,11 +471,7 @@ static void test_dead_registers(void)
 	b_event(&b, IR_RELEASE, "spin_unlock", "b", 113);
 	b_event(&b, IR_RELEASE, "spin_unlock", "a", 114);
 	b_ret(&b, 115);
-	run_bounded(&b, "ppc64-legacy", 1, &out, &st);
-	CHECK(!st.truncated);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO002") && out.v[0].line == 111);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "ppc64-legacy", 1, false, "MMIO002", 111);
 }
 
 /*
@@ -476,8 +485,6 @@ static void test_dead_registers(void)
 static void test_subsumed_facts(void)
 {
 	struct builder b;
-	struct finding_vec out = { NULL, 0, 0 };
-	struct engine_stats st;
 	struct ir_node bg = ir_node_make(IR_BRANCH), bf = ir_node_make(IR_BRANCH);
 
 	b_start(&b, "subsumed_facts");
@@ -509,11 +516,7 @@ static void test_subsumed_facts(void)
 	ir_add_edge(b.fn, again, end, IR_EDGE_FALSE);
 	b.last = end;
 	b_ret(&b, 63);
-	run_bounded(&b, "contract", 2, &out, &st);
-	CHECK(!st.truncated);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 61);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "contract", 2, false, "MMIO001", 61);
 }
 
 /*
@@ -528,8 +531,6 @@ static void test_subsumed_facts(void)
 static void test_split_facts(void)
 {
 	struct builder b;
-	struct finding_vec out = { NULL, 0, 0 };
-	struct engine_stats st;
 
 	b_start(&b, "split_facts");
 	for (int i = 0; i < 10; i++)
@@ -540,11 +541,7 @@ static void test_split_facts(void)
 	b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 111);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 112);
 	b_ret(&b, 113);
-	run_bounded(&b, "contract", 8, &out, &st);
-	CHECK(!st.truncated);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 111);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "contract", 8, false, "MMIO001", 111);
 }
 
 /* Append `name := src` (an IR_ASSIGN copying one key into another). */
@@ -699,7 +696,6 @@ static void test_writes_in_program_order(void)
 	struct builder b;
 	struct escaped seen;
 	struct engine_stats st;
-	struct finding_vec out = { NULL, 0, 0 };
 
 	b_start(&b, "writes_in_program_order");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
@@ -717,10 +713,7 @@ static void test_writes_in_program_order(void)
 	run_escapes(&b, 0, &seen, &st);
 	CHECK(seen.escapes == 1 && seen.n == 2);
 	CHECK(seen.nodes[0] == spliced && seen.nodes[1] == own);
-	run_bounded(&b, "contract", 0, &out, &st);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 12);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "contract", 0, false, "MMIO001", 12);
 }
 
 /*
@@ -733,8 +726,6 @@ static void test_writes_in_program_order(void)
 static void test_overflow_folds(void)
 {
 	struct builder b;
-	struct engine_stats st;
-	struct finding_vec out = { NULL, 0, 0 };
 
 	b_start(&b, "overflow_folds");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
@@ -742,11 +733,7 @@ static void test_overflow_folds(void)
 		b_event(&b, IR_MMIO_WRITE, "writel_relaxed", "regs", 100 + i);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 200);
 	b_ret(&b, 201);
-	run_bounded(&b, "contract", 0, &out, &st);
-	CHECK(!st.truncated);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 139);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "contract", 0, false, "MMIO001", 139);
 }
 
 /*
@@ -796,8 +783,6 @@ static void test_bound_keeps_writes(void)
 static void test_bound_keeps_machines(void)
 {
 	struct builder b;
-	struct finding_vec out = { NULL, 0, 0 };
-	struct engine_stats st;
 
 	b_start(&b, "bound_keeps_machines");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);
@@ -808,14 +793,7 @@ static void test_bound_keeps_machines(void)
 	b_join(&b, bi, raw, raw, full, full);
 	b_event(&b, IR_RELEASE, "spin_unlock", "l", 13);
 	b_ret(&b, 14);
-	run_bounded(&b, "powerpc64", 1, &out, &st);
-	CHECK(st.truncated);
-	for (size_t i = 0; i < out.n; i++)
-		if (out.v[i].line != 11)
-			fprintf(stderr, "  bound_keeps_machines: unexpected %s:%u\n", out.v[i].rule, out.v[i].line);
-	CHECK(out.n == 1 && !strcmp(out.v[0].rule, "MMIO001") && out.v[0].line == 11);
-	free_findings(&out);
-	ir_unit_free(b.u);
+	expect_one(&b, "powerpc64", 1, true, "MMIO001", 11);
 }
 
 int main(void)

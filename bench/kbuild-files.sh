@@ -11,7 +11,11 @@
 # /tmp/mmiocheck-kbuild-files), FILES (list of tree-relative .c files, default
 # bench/kbuild-files.txt), N (rounds, default 3: each number is the best of
 # N), MODELS (default: mmiocheck's own), EXTRA (more mmiocheck options, e.g.
-# --stats).
+# --stats), HEADER_CACHE (warm, the default: the kernel header copies without
+# bodies kept beside the database stay from process to process, as in a
+# build, after one untimed pass over the files has made them; cold: removed
+# before every mmiocheck process, so each parses the headers whole and copies
+# them; off: --no-header-cache).
 #
 # What is timed: CPU time (user+sys, from wait4) of each process and its peak
 # RSS; the rounds interleave the three tools file by file, so a busy moment
@@ -86,9 +90,9 @@ fi
 "$MMIOCHECK" -p "$WORK" --print-clang-args > "$WORK/clang.sh"
 
 # --- interleaved rounds; best of N per file and tool
-python3 - "$WORK" "$MMIOCHECK" "$HEADERS" "$N" "${MODELS:-}" "${EXTRA:-}" <<'PY'
-import json, os, shlex, subprocess, sys
-work, mmiocheck, headers, rounds, models, extra = sys.argv[1:7]
+python3 - "$WORK" "$MMIOCHECK" "$HEADERS" "$N" "${MODELS:-}" "${EXTRA:-}" "${HEADER_CACHE:-warm}" <<'PY'
+import json, os, shlex, shutil, subprocess, sys
+work, mmiocheck, headers, rounds, models, extra, cache_mode = sys.argv[1:8]
 files = json.load(open(work + "/files.json"))
 clang = [l.rstrip("\n") for l in open(work + "/clang.sh") if l.strip()]
 assert len(clang) == len(files), "one clang command per file"
@@ -109,21 +113,36 @@ def keep(tool, f, t, rss, rc):
     cur[0] = min(cur[0], t); cur[1] = max(cur[1], rss); cur[2] = rc
 
 opts = (["--model", models] if models else []) + shlex.split(extra)
+if cache_mode not in ("warm", "cold", "off"):
+    sys.exit("kbuild-files.sh: HEADER_CACHE must be warm, cold or off, not %r" % cache_mode)
+if cache_mode == "off":
+    opts.append("--no-header-cache")
+cache = "%s/.mmiocheck-headers" % work
+
+def mmiocheck_run(i, args):
+    db = "%s/fresh.db" % work
+    for s in ("", "-wal", "-shm"):
+        if os.path.exists(db + s):
+            os.unlink(db + s)
+    if cache_mode != "warm":
+        shutil.rmtree(cache, ignore_errors=True)
+    env = dict(os.environ, MMIOCHECK_DB=db)
+    return timed([mmiocheck, "--kbuild"] + opts + args, cwd=headers, env=env,
+                 log="%s/mmiocheck-%d.log" % (work, i))
+
+shutil.rmtree(cache, ignore_errors=True)
+if cache_mode == "warm":
+    for i, e in enumerate(files):
+        mmiocheck_run(i, e["args"])
 for r in range(int(rounds)):
     for i, e in enumerate(files):
         f, args = e["file"], e["args"]
-        db = "%s/fresh.db" % work
-        for s in ("", "-wal", "-shm"):
-            if os.path.exists(db + s):
-                os.unlink(db + s)
-        env = dict(os.environ, MMIOCHECK_DB=db)
-        keep("mmiocheck", f, *timed([mmiocheck, "--kbuild"] + opts + args, cwd=headers, env=env,
-                                    log="%s/mmiocheck-%d.log" % (work, i)))
+        keep("mmiocheck", f, *mmiocheck_run(i, args))
         keep("clang", f, *timed(clang[i], shell=True))
         keep("sparse", f, *timed(["sparse"] + args, cwd=headers))
 
-print("== per-file Kbuild mode, best of %s, CPU s (user+sys), %s, load %s"
-      % (rounds, os.path.basename(headers), open("/proc/loadavg").read().split()[0]))
+print("== per-file Kbuild mode, best of %s, CPU s (user+sys), %s, header cache %s, load %s"
+      % (rounds, os.path.basename(headers), cache_mode, open("/proc/loadavg").read().split()[0]))
 print("%-48s %7s %7s %9s %6s %6s %7s" % ("file", "clang", "sparse", "mmiocheck", "ratio", "sparse", "RSS MB"))
 tot = {"clang": 0.0, "sparse": 0.0, "mmiocheck": 0.0}
 peak = 0.0

@@ -81,11 +81,13 @@ static void print_stats(const struct cli *c, const struct mc_session *s)
 	if (!c->stats)
 		return;
 	mc_session_stats(s, &st);
-	fprintf(stderr, "mmiocheck: stats: %zu file%s, %zu function%s, CPU time: parse %.2f s, lowering %.2f s "
+	fprintf(stderr, "mmiocheck: stats: %zu file%s, %zu function%s, CPU time: parse %.2f s "
+		"(kernel headers: %zu without bodies, %zu copied, %zu parses redone), lowering %.2f s "
 		"(header functions %.2f s), summaries %.2f s (header functions: %zu solved, %zu reused), "
 		"engine %.2f s (%d model%s in one walk: %zu visits, %zu states; "
 		"%zu at the state bound, %zu summaries capped), store %.2f s\n",
-		st.files, st.files == 1 ? "" : "s", st.functions, st.functions == 1 ? "" : "s", st.parse, st.lower,
+		st.files, st.files == 1 ? "" : "s", st.functions, st.functions == 1 ? "" : "s", st.parse,
+		st.headers_stripped, st.headers_copied, st.reparsed, st.lower,
 		st.lower_headers, st.summaries, st.headers_solved, st.headers_reused,
 		st.engine, st.nmodels, st.nmodels == 1 ? "" : "s", st.visits, st.states, st.bounded,
 		st.capped, st.store);

@@ -78,6 +78,8 @@ static const char usage_text[] =
 	"  -j N               files analyzed in parallel (default: number of CPUs with\n"
 	"                     -p, else 1: the FILEs are analyzed as one program)\n"
 	"  --no-incremental   parse every file even if its inputs are unchanged\n"
+	"  --no-header-cache  parse kernel headers whole, not from the copies without\n"
+	"                     function bodies kept beside the database\n"
 	"  --print-clang-args\n"
 	"                     with -p: print the clang -fsyntax-only command of each\n"
 	"                     file (the flags after the table) instead of analyzing\n"
@@ -97,7 +99,7 @@ enum {
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
 	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE, OPT_RULES_DIR, OPT_FAIL_ON,
-	OPT_MAX_MEMORY, OPT_VERBOSE,
+	OPT_MAX_MEMORY, OPT_VERBOSE, OPT_NO_HEADER_CACHE,
 };
 
 #define DEFAULT_MAX_MEMORY ((size_t)4 << 30)
@@ -122,6 +124,7 @@ static const struct option long_options[] = {
 	{ "dump-ir", no_argument, NULL, OPT_DUMP_IR },
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "no-incremental", no_argument, NULL, OPT_NO_INCREMENTAL },
+	{ "no-header-cache", no_argument, NULL, OPT_NO_HEADER_CACHE },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "print-clang-args", no_argument, NULL, OPT_PRINT_CLANG_ARGS },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
@@ -302,6 +305,7 @@ static int apply_option(struct cli *c, int o, int nopt, char **argv)
 	case OPT_LIST_CHECKS: c->list_checks = true; break;
 	case OPT_DUMP_IR: c->dump_ir = true; break;
 	case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
+	case OPT_NO_HEADER_CACHE: c->opt.no_header_cache = true; break;
 	case OPT_KBUILD: c->kbuild = true; break;
 	case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
 	case OPT_BASELINE: return analyze_triage_baseline(c, optarg) < 0 ? MC_EXIT_ERROR : -1;

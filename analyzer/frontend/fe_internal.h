@@ -12,6 +12,7 @@ struct frontend {
 	CXIndex index;
 	const struct rules *rules;
 	struct strpool *strings;	/* shared pool for new units, or NULL */
+	struct header_cache *headers;	/* kernel headers without bodies, or NULL */
 };
 
 /* A macro expansion in the main file or a driver header whose name the
@@ -232,11 +233,29 @@ void fe_note_accessor_function(struct tu_ctx *t, CXCursor fn);
 int fe_accessor_via_driver_macro(const struct tu_ctx *t, CXCursor call, int index);
 
 /* headers.c: static inline functions of driver headers */
+bool fe_is_kernel_include_dir(const char *dir);
 void fe_header_dirs(struct tu_ctx *t, const char *const *args, int nargs);
 bool fe_in_driver_header(struct tu_ctx *t, CXSourceLocation loc, CXFile *out);
 void fe_header_function(struct tu_ctx *t, CXCursor c);
 void fe_lower_header_calls(struct tu_ctx *t);
 void fe_headers_free(struct tu_ctx *t);
+
+/* header_cache.c: kernel headers parsed from copies without bodies */
+struct header_cache *header_cache_new(const char *dir, const struct rules *rules);
+void header_cache_free(struct header_cache *hc);
+const struct header_cache_stats *header_cache_stats(const struct header_cache *hc);
+/* The -ivfsoverlay file for a parse with these arguments; NULL to parse
+ * the headers as they are (no kernel include directory, or the cache
+ * cannot be written). */
+const char *header_cache_overlay(struct header_cache *hc, const char *const *args, int nargs);
+enum header_cache_verdict {
+	HEADER_CACHE_VALID,	/* every copy read was made from its header's text */
+	HEADER_CACHE_STALE,	/* a copy was out of date: parse again */
+	HEADER_CACHE_ERRORS,	/* the parse has errors: parse again without copies */
+};
+/* Check the copies a parse through the overlay read, and copy the headers
+ * it read for the first time. */
+enum header_cache_verdict header_cache_check(struct header_cache *hc, CXTranslationUnit tu);
 
 /* canon.c */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);

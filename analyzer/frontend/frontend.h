@@ -21,6 +21,19 @@ void frontend_free(struct frontend *fe);
 /* Units parsed from now on intern into `strings` (NULL: a pool per unit). */
 void frontend_use_strings(struct frontend *fe, struct strpool *strings);
 
+/* What the kernel header cache did, over the frontend's parses. */
+struct header_cache_stats {
+	size_t used;		/* headers read from a copy without bodies */
+	size_t written;		/* copies written */
+	size_t reparsed_stale;	/* parses redone after a copy was out of date */
+	size_t reparsed_whole;	/* parses with errors redone from the headers */
+};
+/* Parse kernel headers from copies without function bodies kept in `dir`
+ * (header_cache.c); NULL dir: parse them as they are. */
+void frontend_use_header_cache(struct frontend *fe, const char *dir);
+/* NULL when no cache is used. */
+const struct header_cache_stats *frontend_header_cache_stats(const struct frontend *fe);
+
 /*
  * Parse `path` with the given compiler arguments and lower it.  Returns NULL
  * only when libclang produced no translation unit at all (message in err);

@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* Is `dir` (a -I argument) a kernel include directory? */
-static bool is_kernel_include_dir(const char *dir)
+bool fe_is_kernel_include_dir(const char *dir)
 {
 	size_t n = strlen("include");
 
@@ -35,7 +35,7 @@ static void add_kernel_dir(struct tu_ctx *t, const char *dir)
 {
 	char *real;
 
-	if (!is_kernel_include_dir(dir))
+	if (!fe_is_kernel_include_dir(dir))
 		return;
 	real = realpath(dir, NULL);
 	if (!real)

@@ -22,12 +22,24 @@ void frontend_free(struct frontend *fe)
 	if (!fe)
 		return;
 	clang_disposeIndex(fe->index);
+	header_cache_free(fe->headers);
 	free(fe);
 }
 
 void frontend_use_strings(struct frontend *fe, struct strpool *strings)
 {
 	fe->strings = strings;
+}
+
+void frontend_use_header_cache(struct frontend *fe, const char *dir)
+{
+	header_cache_free(fe->headers);
+	fe->headers = dir ? header_cache_new(dir, fe->rules) : NULL;
+}
+
+const struct header_cache_stats *frontend_header_cache_stats(const struct frontend *fe)
+{
+	return fe->headers ? header_cache_stats(fe->headers) : NULL;
 }
 
 static void collect_errors(struct tu_ctx *t)
@@ -274,16 +286,20 @@ static int drop_rejected(CXTranslationUnit tu, const char **argv, int *argc, str
  * fail because of a flag.  The dropped arguments are listed in u.
  */
 static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char *path,
-						const char *const *args, int nargs,
+						const char *const *args, int nargs, const char *overlay,
 						CXTranslationUnit *tu, struct ir_unit *u)
 {
-	const char **argv = xcalloc((size_t)nargs + 2, sizeof(*argv));
+	const char **argv = xcalloc((size_t)nargs + 4, sizeof(*argv));
 	int argc = nargs;
 	enum CXErrorCode rc;
 
 	for (int i = 0; i < nargs; i++)
 		argv[i] = args[i];
 	argv[argc++] = "-ferror-limit=0";
+	if (overlay) {
+		argv[argc++] = "-ivfsoverlay";
+		argv[argc++] = overlay;
+	}
 	for (int attempt = 0;; attempt++) {
 		rc = clang_parseTranslationUnit2(fe->index, path, argv, argc, NULL, 0,
 						 CXTranslationUnit_DetailedPreprocessingRecord |
@@ -295,6 +311,43 @@ static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char 
 	}
 	free(argv);
 	return rc;
+}
+
+/* Forget the arguments an abandoned parse dropped: the next one drops
+ * them again. */
+static void forget_dropped(struct ir_unit *u)
+{
+	for (size_t i = 0; i < u->dropped_args.n; i++)
+		free(u->dropped_args.v[i]);
+	u->dropped_args.n = 0;
+}
+
+/*
+ * Parse with the kernel headers read from the header cache's copies when
+ * there is a cache, and check the copies it read: one stale copy means one
+ * more parse through the refreshed cache, an error one more parse without
+ * it (header_cache.c).  The result is always the parse of the headers'
+ * present text, with their bodies or without.
+ */
+static enum CXErrorCode parse_through_cache(struct frontend *fe, const char *path,
+					    const char *const *args, int nargs,
+					    CXTranslationUnit *tu, struct ir_unit *u)
+{
+	const char *overlay = fe->headers ? header_cache_overlay(fe->headers, args, nargs) : NULL;
+
+	for (int attempt = 0;; attempt++) {
+		enum CXErrorCode rc = parse_dropping_rejected(fe, path, args, nargs, overlay, tu, u);
+		if (rc != CXError_Success || !*tu || !overlay)
+			return rc;
+		enum header_cache_verdict v = header_cache_check(fe->headers, *tu);
+		if (v == HEADER_CACHE_VALID)
+			return rc;
+		clang_disposeTranslationUnit(*tu);
+		*tu = NULL;
+		forget_dropped(u);
+		if (v == HEADER_CACHE_ERRORS || attempt > 0)
+			overlay = NULL;
+	}
 }
 
 /*
@@ -349,7 +402,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 
 	memset(&t, 0, sizeof(t));
 	uint64_t start = util_cpu_ns();
-	rc = parse_dropping_rejected(fe, path, args, nargs, &t.tu, u);
+	rc = parse_through_cache(fe, path, args, nargs, &t.tu, u);
 	u->parse_ns = util_cpu_ns() - start;
 	if (rc == CXError_Crashed)
 		guard_abandon_file();	/* in a guarded child: its memory is not given back */

@@ -93,6 +93,19 @@ static int session_open_run(struct mc_session *s, const struct mc_options *opt, 
 	return s->run_id < 0 ? -1 : 0;
 }
 
+/* Kernel headers are parsed from copies without function bodies kept in
+ * .mmiocheck-headers beside the database, as the Kconfig cache is (a
+ * database is where a run may write). */
+static void use_header_cache(struct mc_session *s, const char *db_path)
+{
+	const char *slash = strrchr(db_path, '/');
+	char *dir = slash ? xasprintf("%.*s/.mmiocheck-headers", (int)(slash - db_path), db_path)
+			  : xstrdup(".mmiocheck-headers");
+
+	frontend_use_header_cache(s->fe, dir);
+	free(dir);
+}
+
 /* Open a session for one run: rules, engine, frontend and, with a
  * database path, the store and its run.  NULL with *err set on failure. */
 struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
@@ -112,6 +125,8 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	if (session_rules(s, opt, &sb) < 0)
 		goto fail;
 	s->fe = frontend_new(s->rules);
+	if (opt->db_path && !opt->no_header_cache)
+		use_header_cache(s, opt->db_path);
 	s->strings = strpool_new();
 	frontend_use_strings(s->fe, s->strings);
 	if (opt->source_root)
@@ -307,8 +322,15 @@ void mc_session_mark_errors(struct mc_session *s)
 
 void mc_session_stats(const struct mc_session *s, struct mc_stats *out)
 {
+	const struct header_cache_stats *hc = frontend_header_cache_stats(s->fe);
+
 	*out = s->stats;
 	out->nmodels = s->cfg.nmodels;
+	if (hc) {
+		out->headers_stripped = hc->used;
+		out->headers_copied = hc->written;
+		out->reparsed = hc->reparsed_stale + hc->reparsed_whole;
+	}
 }
 
 size_t mc_session_reused(const struct mc_session *s)

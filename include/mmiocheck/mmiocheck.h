@@ -218,6 +218,9 @@ struct mc_options {
 	bool defer_recheck;		/* do not analyze stale callers again: the
 					 * caller does (mc_session_stale_files) */
 	bool force_parse;		/* never reuse a stored unit (re-checks) */
+	bool no_header_cache;		/* parse kernel headers whole, not from the
+					 * copies without function bodies kept
+					 * beside the database (docs/kernel.md) */
 	mc_place_fn place;		/* where each unit runs, or NULL */
 	void *place_arg;
 };
@@ -318,6 +321,9 @@ struct mc_stats {
 	size_t capped;			/* summaries cut to lock events */
 	size_t headers_solved;		/* driver header functions summarized */
 	size_t headers_reused;		/* ... taken from the database instead */
+	size_t headers_stripped;	/* kernel headers read without bodies */
+	size_t headers_copied;		/* ... copies made of them */
+	size_t reparsed;		/* parses redone (a stale copy, an error) */
 	int nmodels;			/* models in the walk (hidden ones too) */
 };
 /* The session's totals so far. */

@@ -13,7 +13,9 @@ headers as they are now:
 2. The header changes so that the driver's write becomes relaxed: the stale
    copy is noticed, the parse is redone, and the finding the change makes
    is there (the old copy would have hidden it).
-3. The header gains a struct spelled through a macro, which the copier
+3. --header-cache DIR with --no-db: the copies go to DIR, the findings are
+   the same.
+4. The header gains a struct spelled through a macro, which the copier
    takes for a function body: the emptied copy is a syntax error, so the
    parse is redone from the headers (no parse error is reported, the same
    findings), the header is copied whole, and the next run redoes nothing.
@@ -93,11 +95,12 @@ class Tree:
         with open(os.path.join(self.root, "include", "linux", "hw.h"), "w") as f:
             f.write(text)
 
-    def run(self, extra=()):
+    def run(self, extra=(), db=True):
         """(findings as JSON text, stats counts, stderr) of one process."""
         if os.path.exists(self.db):
             os.unlink(self.db)
-        cmd = [self.opts.mmiocheck, "--format", "json", "--stats", "--db", self.db] + list(extra)
+        cmd = [self.opts.mmiocheck, "--format", "json", "--stats"] + (["--db", self.db] if db else ["--no-db"])
+        cmd += list(extra)
         cmd += [self.drv, "--", "-I", os.path.join(self.root, "include"), "-I", self.opts.include]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=120)
         err = p.stderr.decode()
@@ -152,6 +155,17 @@ def stale_copy(t, ref_v1):
     check(found == ref and counts[1:] == (0, 0), "then: nothing copied or redone", counts)
 
 
+def cache_dir_option(t):
+    ref = t.reference()
+    where = os.path.join(t.opts.work, "elsewhere")
+    found, counts, err = t.run(["--header-cache", where], db=False)
+    check(found == ref, "--header-cache DIR --no-db: the findings of --no-header-cache", found, ref)
+    check(counts[1] >= 2 and glob.glob(os.path.join(where, "*", "linux", "hw.h")),
+          "--header-cache DIR --no-db: the copies are made in DIR", counts)
+    found, counts, err = t.run(["--header-cache", where], db=False)
+    check(found == ref and counts[0] >= 2 and counts[1] == 0, "then read from DIR", counts)
+
+
 def not_a_body(t):
     t.header(HW_V3)
     ref = t.reference()
@@ -175,6 +189,7 @@ def main():
     t = Tree(opts)
     ref_v1 = cold_and_warm(t)
     stale_copy(t, ref_v1)
+    cache_dir_option(t)
     not_a_body(t)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0

@@ -80,6 +80,7 @@ static const char usage_text[] =
 	"  --no-incremental   parse every file even if its inputs are unchanged\n"
 	"  --no-header-cache  parse kernel headers whole, not from the copies without\n"
 	"                     function bodies kept beside the database\n"
+	"  --header-cache DIR keep those copies in DIR (also with --no-db)\n"
 	"  --print-clang-args\n"
 	"                     with -p: print the clang -fsyntax-only command of each\n"
 	"                     file (the flags after the table) instead of analyzing\n"
@@ -99,7 +100,7 @@ enum {
 	OPT_VERSION, OPT_STRICT, OPT_NO_INCREMENTAL, OPT_KBUILD, OPT_PRINT_CLANG_ARGS,
 	OPT_BASELINE, OPT_SUPPRESS, OPT_SHOW_SUPPRESSED, OPT_STATS,
 	OPT_PEDANTIC, OPT_PRINT_ARCHES, OPT_ENABLE, OPT_DISABLE, OPT_RULES_DIR, OPT_FAIL_ON,
-	OPT_MAX_MEMORY, OPT_VERBOSE, OPT_NO_HEADER_CACHE,
+	OPT_MAX_MEMORY, OPT_VERBOSE, OPT_NO_HEADER_CACHE, OPT_HEADER_CACHE,
 };
 
 #define DEFAULT_MAX_MEMORY ((size_t)4 << 30)
@@ -125,6 +126,7 @@ static const struct option long_options[] = {
 	{ "version", no_argument, NULL, OPT_VERSION },
 	{ "no-incremental", no_argument, NULL, OPT_NO_INCREMENTAL },
 	{ "no-header-cache", no_argument, NULL, OPT_NO_HEADER_CACHE },
+	{ "header-cache", required_argument, NULL, OPT_HEADER_CACHE },
 	{ "kbuild", no_argument, NULL, OPT_KBUILD },
 	{ "print-clang-args", no_argument, NULL, OPT_PRINT_CLANG_ARGS },
 	{ "baseline", required_argument, NULL, OPT_BASELINE },
@@ -306,6 +308,7 @@ static int apply_option(struct cli *c, int o, int nopt, char **argv)
 	case OPT_DUMP_IR: c->dump_ir = true; break;
 	case OPT_NO_INCREMENTAL: c->no_incremental = true; break;
 	case OPT_NO_HEADER_CACHE: c->opt.no_header_cache = true; break;
+	case OPT_HEADER_CACHE: c->opt.header_cache = optarg; break;
 	case OPT_KBUILD: c->kbuild = true; break;
 	case OPT_PRINT_CLANG_ARGS: c->print_clang_args = true; break;
 	case OPT_BASELINE: return analyze_triage_baseline(c, optarg) < 0 ? MC_EXIT_ERROR : -1;
@@ -475,7 +478,7 @@ static int analyze(struct cli *c, char *argv_text)
 	compdb db = VEC_INIT;
 	strvec_vec owned = VEC_INIT;
 	struct strbuf err = STRBUF_INIT;
-	char *db_abs = NULL, *root_abs = NULL;
+	char *db_abs = NULL, *root_abs = NULL, *cache_abs = NULL;
 	int status = MC_EXIT_ERROR;
 
 	memset(&set, 0, sizeof(set));
@@ -499,6 +502,8 @@ static int analyze(struct cli *c, char *argv_text)
 		/* Workers chdir to each entry's directory. */
 		if (set.opt.db_path)
 			set.opt.db_path = db_abs = absolute_path(set.opt.db_path);
+		if (set.opt.header_cache)
+			set.opt.header_cache = cache_abs = absolute_path(set.opt.header_cache);
 		if (set.opt.source_root)
 			set.opt.source_root = root_abs = absolute_path(set.opt.source_root);
 	} else {
@@ -527,6 +532,7 @@ out:
 	flag_table_free(ft);
 	VEC_FREE(set.jobs);
 	free(db_abs);
+	free(cache_abs);
 	free(root_abs);
 	return status;
 }

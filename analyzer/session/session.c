@@ -125,7 +125,9 @@ struct mc_session *mc_session_open(const struct mc_options *opt, char **err)
 	if (session_rules(s, opt, &sb) < 0)
 		goto fail;
 	s->fe = frontend_new(s->rules);
-	if (opt->db_path && !opt->no_header_cache)
+	if (opt->header_cache && !opt->no_header_cache)
+		frontend_use_header_cache(s->fe, opt->header_cache);
+	else if (opt->db_path && !opt->no_header_cache)
 		use_header_cache(s, opt->db_path);
 	s->strings = strpool_new();
 	frontend_use_strings(s->fe, s->strings);

@@ -218,9 +218,12 @@ struct mc_options {
 	bool defer_recheck;		/* do not analyze stale callers again: the
 					 * caller does (mc_session_stale_files) */
 	bool force_parse;		/* never reuse a stored unit (re-checks) */
-	bool no_header_cache;		/* parse kernel headers whole, not from the
-					 * copies without function bodies kept
-					 * beside the database (docs/kernel.md) */
+	bool no_header_cache;		/* parse kernel headers whole, not from
+					 * copies without their function bodies
+					 * (docs/kernel.md, section 6) */
+	const char *header_cache;	/* where those copies are kept; NULL:
+					 * .mmiocheck-headers beside the database
+					 * (none without one) */
 	mc_place_fn place;		/* where each unit runs, or NULL */
 	void *place_arg;
 };

@@ -107,7 +107,8 @@ PY
 "$MMIOCHECK" -p "$WORK/cc" --print-clang-args > "$WORK/clang.sh"
 sed "s|^__MMIOCHECK_CHECKER__ |cd '$HEADERS' \&\& sparse |" "$WORK/checker-lines.txt" > "$WORK/sparse.sh"
 DB=$WORK/linux.db
-rm -f "$DB" "$DB-wal" "$DB-shm"
+# a first build: no database, no kernel header copies beside it (docs/kernel.md)
+rm -rf "$DB" "$DB-wal" "$DB-shm" "$WORK/.mmiocheck-headers"
 # mmiocheck first (the results come from its run), then the references.
 # SPEED=0 skips the clang and sparse timings.
 {

@@ -9,7 +9,9 @@ headers as they are now:
 
 1. A cold run copies the headers it read; a warm run reads the copies and
    copies nothing; both find exactly what --no-header-cache finds.  The
-   copy of linux/hw.h has its body emptied, its lines kept, and a trailer.
+   copy of linux/hw.h has its body emptied, its lines kept, and a trailer;
+   linux/hw_regs.h, with no body to empty, gets no copy but a line in the
+   plain index.
 2. The header changes so that the driver's write becomes relaxed: the stale
    copy is noticed, the parse is redone, and the finding the change makes
    is there (the old copy would have hidden it).
@@ -52,9 +54,14 @@ HW_V2 = HW_V1.replace("#define HW_H\n", "#define HW_H\n#define HW_RELAXED_DOORBE
 HW_V3 = HW_V2.replace("#endif\n", "#define HW_STRUCT(n) struct n\n"
                       "HW_STRUCT(hw_shadow) { int a; int b; int c; int d; int e; int f; };\n#endif\n")
 
+HW_REGS = """#define HW_DOORBELL 0x40
+struct hw_regs { unsigned int doorbell; };
+"""
+
 DRV = """#include <linux/spinlock.h>
 #include <linux/io.h>
 #include <linux/hw.h>
+#include <linux/hw_regs.h>
 
 void drv_kick(struct hw *h)
 {
@@ -87,6 +94,8 @@ class Tree:
         self.drv = os.path.join(self.root, "drv", "drv.c")
         with open(self.drv, "w") as f:
             f.write(DRV)
+        with open(os.path.join(self.root, "include", "linux", "hw_regs.h"), "w") as f:
+            f.write(HW_REGS)
         self.db = os.path.join(opts.work, "db", "x.db")
         os.makedirs(os.path.dirname(self.db))
         self.cache = os.path.join(os.path.dirname(self.db), ".mmiocheck-headers")
@@ -137,6 +146,10 @@ def cold_and_warm(t):
         check(copy.count("\n") == HW_V1.count("\n") + 2, "the copy keeps every line, then its trailer", copy)
         check(re.search(r"/\* mmiocheck header cache \d+ [0-9a-f]{16} s \*/\n$", copy), "the copy ends in its trailer",
               copy)
+    check(not glob.glob(os.path.join(t.cache, "*", "linux", "hw_regs.h")), "a header with no body gets no copy")
+    index = glob.glob(os.path.join(t.cache, "plain-*"))
+    check(len(index) == 1 and re.match(r"([0-9a-f]{16} [0-9a-f]{16}\n)+$", open(index[0]).read()),
+          "... but a line in the plain index", index)
     found, counts, err = t.run()
     check(found == ref, "warm: the findings of --no-header-cache", found, ref)
     check(counts[0] >= 2 and counts[1:] == (0, 0), "warm: the copies are read, none written, no parse redone", counts)

@@ -528,7 +528,11 @@ static bool copy_whole_where_errors(struct header_cache *hc, CXTranslationUnit t
 			const struct cache_root *r = path ? root_of(hc, path) : NULL;
 			if (r) {
 				char *copy = copy_path(r, path);
-				write_copy(hc, path, copy, true, false);
+				uint64_t real, made;
+				char kind;
+				if (!read_trailer(copy, &made, &kind) || kind != 'w' ||
+				    !hash_header(path, &real) || made != real)
+					write_copy(hc, path, copy, true, false);
 				free(copy);
 			}
 			free(path);

@@ -131,6 +131,42 @@ static void test_after_other_blocks(void)
 	free(out);
 }
 
+/* Random text of C-ish pieces (unbalanced braces, cut comments and
+ * literals, directives): the copier never reads out of bounds (the
+ * sanitizer build runs this), keeps every newline, and a second pass
+ * changes nothing. */
+static void test_random_text(void)
+{
+	static const char *const pieces[] = {
+		"{", "}", "(", ")", ";", "=", "\n", " ", "#if X\n", "#endif\n", "/*", "*/", "//", "\"",
+		"'", "\\\n", "return", "f", "x(", "int g(void) ", "struct s ", "READ_ONCE(", "test_bit(",
+		"a b c d e f g h i j k l m n", "\n#define M { \\\n }\n",
+		"\nstatic int h(int a)\n{\n\ta++;\n\ta *= 3;\n\treturn a;\n}\n",
+	};
+	unsigned seed = 12345;
+	size_t kept_lines = 0, idempotent = 0, emptied = 0, rounds = 2000;
+
+	for (size_t r = 0; r < rounds; r++) {
+		struct strbuf in = STRBUF_INIT, once = STRBUF_INIT, twice = STRBUF_INIT;
+		size_t n = 1 + r % 60;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			strbuf_adds(&in, pieces[(seed >> 16) % (sizeof(pieces) / sizeof(pieces[0]))]);
+		}
+		emptied += strip_function_bodies(in.buf, in.len, &keep, &once);
+		strip_function_bodies(once.buf, once.len, &keep, &twice);
+		kept_lines += lines_of(once.buf) == lines_of(in.buf);
+		idempotent += strcmp(once.buf, twice.buf) == 0;
+		strbuf_release(&in);
+		strbuf_release(&once);
+		strbuf_release(&twice);
+	}
+	CHECK(kept_lines == rounds);
+	CHECK(idempotent == rounds);
+	fprintf(stderr, "random texts: %zu bodies emptied\n", emptied);
+	CHECK(emptied > rounds / 20);	/* the texts do hold bodies */
+}
+
 int main(void)
 {
 	test_function_body();
@@ -138,5 +174,6 @@ int main(void)
 	test_kept();
 	test_return_calling_other();
 	test_after_other_blocks();
+	test_random_text();
 	TEST_DONE();
 }

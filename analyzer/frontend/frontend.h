@@ -3,8 +3,9 @@
  *
  * Parses one translation unit (DetailedPreprocessingRecord + KeepGoing, so
  * macro names at call sites are known and a file with errors still yields
- * what parsed) and lowers every function body defined in the main file to
- * the event IR.  Calls are classified with rules_lookup(): first by the
+ * what parsed; with a header cache, the kernel headers from copies without
+ * their function bodies: header_cache.c) and lowers every function body
+ * defined in the main file to the event IR.  Calls are classified with rules_lookup(): first by the
  * macro name written at the call site, then by the callee's name.
  */
 #ifndef MMIOCHECK_FRONTEND_H

@@ -15,9 +15,12 @@ headers as they are now:
 2. The header changes so that the driver's write becomes relaxed: the stale
    copy is noticed, the parse is redone, and the finding the change makes
    is there (the old copy would have hidden it).
-3. --header-cache DIR with --no-db: the copies go to DIR, the findings are
+3. A symbolic link planted at the temporary name of a copy (for the next
+   400 process ids) is not written through: the target stays as it was,
+   the copy is made.
+4. --header-cache DIR with --no-db: the copies go to DIR, the findings are
    the same.
-4. The header gains a struct spelled through a macro, which the copier
+5. The header gains a struct spelled through a macro, which the copier
    takes for a function body: the emptied copy is a syntax error, so the
    parse is redone from the headers (no parse error is reported, the same
    findings), the header is copied whole, and the next run redoes nothing.
@@ -168,6 +171,29 @@ def stale_copy(t, ref_v1):
     check(found == ref and counts[1:] == (0, 0), "then: nothing copied or redone", counts)
 
 
+def planted_links(t):
+    ref = t.reference()
+    copies = glob.glob(os.path.join(t.cache, "*", "linux", "hw.h"))
+    check(len(copies) == 1, "there is a copy of linux/hw.h to make again")
+    if len(copies) != 1:
+        return
+    os.unlink(copies[0])
+    victim = os.path.join(t.opts.work, "victim")
+    with open(victim, "w") as f:
+        f.write("precious\n")
+    first = subprocess.run(["sh", "-c", "echo $$"], stdout=subprocess.PIPE).stdout.decode().strip()
+    links = ["%s.tmp%d" % (copies[0], pid) for pid in range(int(first) + 1, int(first) + 401)]
+    for link in links:
+        os.symlink(victim, link)
+    found, counts, err = t.run()
+    check(open(victim).read() == "precious\n", "a link at a temporary name is not written through")
+    check(found == ref and counts[1] >= 1 and os.path.isfile(copies[0]) and not os.path.islink(copies[0]),
+          "the copy is made beside the links", counts)
+    for link in links:
+        if os.path.islink(link):
+            os.unlink(link)
+
+
 def cache_dir_option(t):
     ref = t.reference()
     where = os.path.join(t.opts.work, "elsewhere")
@@ -202,6 +228,7 @@ def main():
     t = Tree(opts)
     ref_v1 = cold_and_warm(t)
     stale_copy(t, ref_v1)
+    planted_links(t)
     cache_dir_option(t)
     not_a_body(t)
     print("%d failed" % len(FAILED))

@@ -230,14 +230,25 @@ static bool make_parents(const char *path)
 	return ok;
 }
 
+/* Open tmp as a new file, never through a symbolic link planted there;
+ * one left by a crashed process of the same id is removed first. */
+static int open_new(const char *tmp)
+{
+	int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+
+	if (fd < 0 && errno == EEXIST && unlink(tmp) == 0)
+		fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0666);
+	return fd;
+}
+
 /* Create the temporary file for path, making its directories the first
  * time one is missing (most copies go where others went). */
 static int create_temporary(const char *path, const char *tmp)
 {
-	int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+	int fd = open_new(tmp);
 
 	if (fd < 0 && errno == ENOENT && make_parents(path))
-		fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		fd = open_new(tmp);
 	return fd;
 }
 

@@ -233,7 +233,8 @@ void fe_note_accessor_function(struct tu_ctx *t, CXCursor fn);
 int fe_accessor_via_driver_macro(const struct tu_ctx *t, CXCursor call, int index);
 
 /* headers.c: static inline functions of driver headers */
-bool fe_is_kernel_include_dir(const char *dir);
+void fe_each_kernel_include_dir(const char *const *args, int nargs,
+				void (*add)(void *arg, const char *dir), void *arg);
 void fe_header_dirs(struct tu_ctx *t, const char *const *args, int nargs);
 bool fe_in_driver_header(struct tu_ctx *t, CXSourceLocation loc, CXFile *out);
 void fe_header_function(struct tu_ctx *t, CXCursor c);

@@ -306,24 +306,21 @@ static bool write_overlay(struct header_cache *hc)
 	return ok;
 }
 
+/* fe_each_kernel_include_dir() callback: a root at dir, made canonical. */
+static void add_root_at(void *arg, const char *dir)
+{
+	char *abs = canonical_path(dir);
+
+	if (abs)
+		add_root(arg, abs);
+}
+
 const char *header_cache_overlay(struct header_cache *hc, const char *const *args, int nargs)
 {
-	static const char *const opts[] = { "-I", "-isystem", "-idirafter", NULL };
-
 	clear_roots(hc);
 	if (hc->unwritable)
 		return NULL;
-	for (int i = 0; i < nargs; i++)
-		for (int k = 0; opts[k]; k++) {
-			size_t n = strlen(opts[k]);
-			if (strncmp(args[i], opts[k], n))
-				continue;
-			const char *dir = args[i][n] ? args[i] + n : i + 1 < nargs ? args[++i] : NULL;
-			char *abs = dir && fe_is_kernel_include_dir(dir) ? canonical_path(dir) : NULL;
-			if (abs)
-				add_root(hc, abs);
-			break;
-		}
+	fe_each_kernel_include_dir(args, nargs, add_root_at, hc);
 	if (!hc->roots.n)
 		return NULL;
 	qsort(hc->roots.v, hc->roots.n, sizeof(hc->roots.v[0]), cmp_root);
@@ -334,10 +331,22 @@ const char *header_cache_overlay(struct header_cache *hc, const char *const *arg
 	return write_overlay(hc) ? hc->overlay : NULL;
 }
 
-/* The copy of header path (canonical, under root r). */
-static char *copy_path(const struct cache_root *r, const char *path)
+/* The copy that stands for clang's file, with *path set to the file's
+ * canonical path; NULL (and *path NULL) when it lies under no root. */
+static char *copy_of(const struct header_cache *hc, CXFile file, char **path)
 {
-	return xasprintf("%s%s", r->copies, path + strlen(r->dir));
+	CXString name = clang_getFileName(file);
+	const struct cache_root *r;
+
+	*path = clang_getCString(name) ? canonical_path(clang_getCString(name)) : NULL;
+	clang_disposeString(name);
+	r = *path ? root_of(hc, *path) : NULL;
+	if (!r) {
+		free(*path);
+		*path = NULL;
+		return NULL;
+	}
+	return xasprintf("%s%s", r->copies, *path + strlen(r->dir));
 }
 
 /* The hash and kind ('s' stripped, 'w' whole) a copy was made with; false
@@ -488,14 +497,10 @@ static bool copied_now(const struct check_ctx *c, const char *path)
 static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
 {
 	struct check_ctx *c = data;
-	CXString name = clang_getFileName(file);
-	char *path = depth && clang_getCString(name) ? canonical_path(clang_getCString(name)) : NULL;
-	const struct cache_root *r = path ? root_of(c->hc, path) : NULL;
+	char *path = NULL, *copy = depth ? copy_of(c->hc, file, &path) : NULL;
 
 	(void)stack;
-	clang_disposeString(name);
-	if (r) {
-		char *copy = copy_path(r, path);
+	if (copy) {
 		uint64_t real, made;
 		char kind;
 		bool have = read_trailer(copy, &made, &kind);
@@ -517,8 +522,8 @@ static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
 		} else {
 			c->hc->stats.used++;
 		}
-		free(copy);
 	}
+	free(copy);
 	free(path);
 }
 
@@ -532,22 +537,17 @@ static bool copy_whole_where_errors(struct header_cache *hc, CXTranslationUnit t
 		CXDiagnostic d = clang_getDiagnostic(tu, i);
 		if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
 			CXFile file;
+			char *path, *copy;
+			uint64_t real, made;
+			char kind;
 			errors = true;
 			clang_getExpansionLocation(clang_getDiagnosticLocation(d), &file, NULL, NULL, NULL);
-			CXString name = clang_getFileName(file);
-			char *path = clang_getCString(name) ? canonical_path(clang_getCString(name)) : NULL;
-			const struct cache_root *r = path ? root_of(hc, path) : NULL;
-			if (r) {
-				char *copy = copy_path(r, path);
-				uint64_t real, made;
-				char kind;
-				if (!read_trailer(copy, &made, &kind) || kind != 'w' ||
-				    !hash_header(path, &real) || made != real)
-					write_copy(hc, path, copy, true, false);
-				free(copy);
-			}
+			copy = copy_of(hc, file, &path);
+			if (copy && (!read_trailer(copy, &made, &kind) || kind != 'w' ||
+				     !hash_header(path, &real) || made != real))
+				write_copy(hc, path, copy, true, false);
+			free(copy);
 			free(path);
-			clang_disposeString(name);
 		}
 		clang_disposeDiagnostic(d);
 	}

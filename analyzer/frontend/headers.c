@@ -21,7 +21,7 @@
 #include <string.h>
 
 /* Is `dir` (a -I argument) a kernel include directory? */
-bool fe_is_kernel_include_dir(const char *dir)
+static bool is_kernel_include_dir(const char *dir)
 {
 	size_t n = strlen("include");
 
@@ -31,20 +31,14 @@ bool fe_is_kernel_include_dir(const char *dir)
 	return false;
 }
 
-static void add_kernel_dir(struct tu_ctx *t, const char *dir)
-{
-	char *real;
-
-	if (!fe_is_kernel_include_dir(dir))
-		return;
-	real = realpath(dir, NULL);
-	if (!real)
-		return;
-	VEC_PUSH(t->kernel_dirs, real);
-}
-
-/* The kernel include directories among the compiler arguments. */
-void fe_header_dirs(struct tu_ctx *t, const char *const *args, int nargs)
+/*
+ * Call add(arg, dir) for each kernel include directory among the compiler
+ * arguments (-I, -isystem, -idirafter, -iquote; joined or separate), as
+ * written.  The driver-header test and the header cache take the same
+ * directories.
+ */
+void fe_each_kernel_include_dir(const char *const *args, int nargs,
+				void (*add)(void *arg, const char *dir), void *arg)
 {
 	static const char *const opts[] = { "-I", "-isystem", "-idirafter", "-iquote", NULL };
 
@@ -53,12 +47,27 @@ void fe_header_dirs(struct tu_ctx *t, const char *const *args, int nargs)
 			size_t n = strlen(opts[k]);
 			if (strncmp(args[i], opts[k], n))
 				continue;
-			if (args[i][n])
-				add_kernel_dir(t, args[i] + n);
-			else if (i + 1 < nargs)
-				add_kernel_dir(t, args[++i]);
+			const char *dir = args[i][n] ? args[i] + n : i + 1 < nargs ? args[++i] : NULL;
+			if (dir && is_kernel_include_dir(dir))
+				add(arg, dir);
 			break;
 		}
+}
+
+/* fe_each_kernel_include_dir() callback: remember dir's real path. */
+static void add_kernel_dir(void *arg, const char *dir)
+{
+	struct tu_ctx *t = arg;
+	char *real = realpath(dir, NULL);
+
+	if (real)
+		VEC_PUSH(t->kernel_dirs, real);
+}
+
+/* The kernel include directories among the compiler arguments. */
+void fe_header_dirs(struct tu_ctx *t, const char *const *args, int nargs)
+{
+	fe_each_kernel_include_dir(args, nargs, add_kernel_dir, t);
 }
 
 /* Is the path under one of the kernel include directories? */

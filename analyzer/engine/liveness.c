@@ -104,6 +104,124 @@ static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, 
 			L->keys[L->nkeys++] = L->keys[i];
 }
 
+/* A call's scope: the prefix its callee's keys carry in this function
+ * ("outer/inner/", interproc/splice.c qualifies a spliced copy's keys with
+ * the callee's name, level by level) and the call node. */
+struct call_scope {
+	char *prefix;
+	uint32_t node;
+};
+
+static int cmp_scope(const void *a, const void *b)
+{
+	return strcmp(((const struct call_scope *)a)->prefix, ((const struct call_scope *)b)->prefix);
+}
+
+/* The prefix of the keys of the copy spliced at direct call node i: the
+ * callee names of the calls it was spliced through, outermost first, and
+ * its own, each followed by '/'.  NULL when a name is unknown. */
+static char *call_prefix(const struct ir_function *fn, const struct strpool *strings, uint32_t i)
+{
+	struct strbuf sb;
+	uint32_t chain[64];
+	size_t n = 0;
+
+	for (uint32_t c = i; c != IR_NONE && n < 64; c = fn->nodes.v[c].call_site)
+		chain[n++] = c;
+	strbuf_init(&sb);
+	while (n--) {
+		const char *name = strpool_str(strings, fn->nodes.v[chain[n]].callee);
+		if (!name || fn->nodes.v[chain[n]].indirect) {
+			strbuf_release(&sb);
+			return NULL;
+		}
+		strbuf_addf(&sb, "%s/", name);
+	}
+	return strbuf_detach(&sb);
+}
+
+/* Pairs (call node, key index) of the keys each direct call forgets. */
+struct scope_kill {
+	uint32_t node, key;
+};
+
+typedef VEC(struct scope_kill) scope_kill_vec;
+
+static int cmp_scope_kill(const void *a, const void *b)
+{
+	const struct scope_kill *x = a, *y = b;
+
+	return x->node != y->node ? (x->node < y->node ? -1 : 1) : (x->key > y->key) - (x->key < y->key);
+}
+
+/* For key index k, add a pair for every call whose prefix the key starts
+ * with (the scopes are sorted by prefix). */
+static void add_scope_kills(const struct call_scope *sc, size_t nsc, const char *key, uint32_t k,
+			    scope_kill_vec *out)
+{
+	for (const char *slash = strchr(key, '/'); slash; slash = strchr(slash + 1, '/')) {
+		size_t len = (size_t)(slash - key) + 1, lo = 0, hi = nsc;
+		while (lo < hi) {	/* first scope not below key[0..len) */
+			size_t mid = (lo + hi) / 2;
+			int c = strncmp(sc[mid].prefix, key, len);
+			if (c < 0 || (c == 0 && strlen(sc[mid].prefix) < len))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (size_t j = lo; j < nsc && !strncmp(sc[j].prefix, key, len) && !sc[j].prefix[len]; j++) {
+			struct scope_kill pair = { sc[j].node, k };
+			VEC_PUSH(*out, pair);
+		}
+	}
+}
+
+/*
+ * A callee's own keys are local to one call: each direct call forgets the
+ * facts its spliced copy's keys hold from an earlier call of the same
+ * callee (a loop around the call, or a second call).  Without it a helper
+ * called in a loop carries its branch outcomes around the loop, and a
+ * state per combination of them reaches the loop head (igb_msg_task():
+ * igb_set_rx_mode()'s tests, three calls deep, under the VF loop).
+ * Fills L->scope_off / L->scope_keys.
+ */
+static void scope_call_keys(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings)
+{
+	VEC(struct call_scope) sc = VEC_INIT;
+	scope_kill_vec kills = VEC_INIT;
+
+	for (uint32_t i = 0; i < fn->nodes.n; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		char *prefix = n->op == IR_CALL && n->callee ? call_prefix(fn, strings, i) : NULL;
+		if (prefix) {
+			struct call_scope c = { prefix, i };
+			VEC_PUSH(sc, c);
+		}
+	}
+	if (sc.n) {
+		qsort(sc.v, sc.n, sizeof(*sc.v), cmp_scope);
+		for (size_t k = 0; k < L->nkeys; k++) {
+			const char *key = strpool_str(strings, L->keys[k]);
+			if (key)
+				add_scope_kills(sc.v, sc.n, key, (uint32_t)k, &kills);
+		}
+	}
+	if (kills.n)
+		qsort(kills.v, kills.n, sizeof(*kills.v), cmp_scope_kill);
+	L->scope_off = xcalloc(fn->nodes.n + 1, sizeof(*L->scope_off));
+	L->scope_keys = xcalloc(kills.n ? kills.n : 1, sizeof(*L->scope_keys));
+	for (size_t j = 0; j < kills.n; j++) {
+		L->scope_off[kills.v[j].node + 1]++;
+		L->scope_keys[j] = kills.v[j].key;
+	}
+	for (uint32_t i = 0; i < fn->nodes.n; i++)
+		L->scope_off[i + 1] += L->scope_off[i];
+	for (size_t j = 0; j < sc.n; j++)
+		free(sc.v[j].prefix);
+	VEC_FREE(sc);
+	VEC_FREE(kills);
+}
+
 /* live_in(node) = read(node) | (union of live_in(successors) - killed(node));
  * true when it changed.  out is scratch of L->words words. */
 static bool update_node(struct fact_liveness *L, const struct ir_function *fn, uint32_t node,
@@ -122,6 +240,8 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	}
 	if (kill >= 0)
 		out[kill / 64] &= ~(1ULL << (kill % 64));
+	for (uint32_t j = L->scope_off ? L->scope_off[node] : 0; L->scope_off && j < L->scope_off[node + 1]; j++)
+		out[L->scope_keys[j] / 64] &= ~(1ULL << (L->scope_keys[j] % 64));
 	if (gen >= 0)
 		out[gen / 64] |= 1ULL << (gen % 64);
 	if (!memcmp(in, out, L->words * sizeof(*out)))
@@ -131,8 +251,8 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 }
 
 /* liveness_compute(), counting only the reads that copies_only says. */
-static void compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
-		    str_id return_key, size_t max_bytes, bool copies_only)
+static void compute(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+		    const bool *inert, str_id return_key, size_t max_bytes, bool copies_only)
 {
 	memset(L, 0, sizeof(*L));
 	L->inert = inert;
@@ -151,6 +271,8 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 		L->gen[i] = (int32_t)key_index(L, node_reads(L, fn, i, return_key));
 		L->kill[i] = (int32_t)key_index(L, killed_key(&fn->nodes.v[i]));
 	}
+	if (strings)
+		scope_call_keys(L, fn, strings);
 	uint64_t *out = xcalloc(L->words, sizeof(*out));
 	uint32_t *order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*order));
 	bool changed = true;
@@ -166,16 +288,16 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 	free(out);
 }
 
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
-		      str_id return_key, size_t max_bytes)
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+		      const bool *inert, str_id return_key, size_t max_bytes)
 {
-	compute(L, fn, inert, return_key, max_bytes, false);
+	compute(L, fn, strings, inert, return_key, max_bytes, false);
 }
 
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const bool *inert,
-			     str_id return_key, size_t max_bytes)
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+			     const bool *inert, str_id return_key, size_t max_bytes)
 {
-	compute(L, fn, inert, return_key, max_bytes, true);
+	compute(L, fn, strings, inert, return_key, max_bytes, true);
 }
 
 void liveness_free(struct fact_liveness *L)
@@ -184,6 +306,8 @@ void liveness_free(struct fact_liveness *L)
 	free(L->slots);
 	free(L->gen);
 	free(L->kill);
+	free(L->scope_off);
+	free(L->scope_keys);
 	free(L->live_in);
 	memset(L, 0, sizeof(*L));
 }

@@ -69,6 +69,15 @@ static struct eng_lock lock_view(const struct run *R, const struct held_lock *h)
 
 /* ---- joining and visiting ---- */
 
+/* Does some write of s meet w's fate (state_same_fate())? */
+static bool has_same_fate(const struct path_state *s, const struct pending_write *w)
+{
+	for (int i = 0; i < s->nwrites; i++)
+		if (state_same_fate(&s->writes[i], w))
+			return true;
+	return false;
+}
+
 /* Index of the write of site `node` made under `lockmask` in s, or -1. */
 static int find_write(const struct path_state *s, uint32_t node, uint8_t lockmask)
 {
@@ -102,16 +111,24 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
 /*
  * Join b into a (the same held locks and machines): every write pending on
  * either path stays pending (merge_write()), in program order, and the facts
- * are those both know alike.  No write is dropped: each is still judged at
+ * are those both know alike.  No write's fate is lost: each is judged at
  * its release, and its fate there depends only on its own bits and the
  * events after the join, which both paths share.  When the facts agree
  * too, the join loses no path, only which writes were pending together:
  * one escape lists the writes of both paths, and the finding names the
  * one the program makes last.  At the bound, where the facts may differ,
- * the state takes the branches of both paths.  False, with a unchanged,
- * when the writes of the two do not fit in one state.  (Dropping one
- * instead, as do_write() does, would make the join shrink a state, and
- * the walk need not end.)
+ * the state takes the branches of both paths.
+ *
+ * When the writes of the two do not fit in one state, a write of b that
+ * shares its fate with one of the joined state's (state_same_fate()) is
+ * left to that one: the two are judged alike at every later event, so an
+ * escape of one is an escape of the other, and names the write kept.  The
+ * joined state still holds every write of a, so joins only add and the
+ * walk ends.  (igb_msg_task(): paths through its VF loop each pending
+ * some thirty writes of one section did not join, and reached the bound.)
+ * False, with a unchanged, when some write of b has no such partner.
+ * (Dropping one instead, as do_write() does, would make the join shrink a
+ * state, and the walk need not end.)
  */
 static bool join_into(struct path_state *a, const struct path_state *b, const uint32_t *place)
 {
@@ -121,10 +138,10 @@ static bool join_into(struct path_state *a, const struct path_state *b, const ui
 		int f = find_write(&j, b->writes[k].node, b->writes[k].lockmask);
 		if (f >= 0)
 			merge_write(&j.writes[f], &b->writes[k]);
-		else if (j.nwrites == ENG_MAX_WRITES)
-			return false;
-		else
+		else if (j.nwrites < ENG_MAX_WRITES)
 			j.writes[j.nwrites++] = b->writes[k];
+		else if (!has_same_fate(&j, &b->writes[k]))
+			return false;
 	}
 	state_compact_writes(&j);
 	state_sort_writes(&j, place);

@@ -8,6 +8,9 @@
    in other files again (second pass) and the summary line counts them.
 3. A stored summary that is not valid JSON of the summary format is ignored,
    not trusted.
+4. Only the summaries another unit can use are stored: a global function's
+   and a static function's that is stored into a slot; not those of static
+   helpers called by name only.
 """
 
 import argparse
@@ -37,6 +40,49 @@ def run(opts, db, files, extra=()):
     found = sorted((os.path.basename(ch["file"]), f["rule"], ch["line"], m) for f in doc["findings"]
                    for ch in f["chains"] for m in ch["models"])
     return p.returncode, found, p.stderr.decode()
+
+
+STORED_SUMMARIES_C = r"""
+#include <linux/kernel.h>
+#include <linux/spinlock.h>
+#include <linux/io.h>
+
+struct bar_dev { void __iomem *regs; spinlock_t lock; };
+struct bar_ops { void (*kick)(struct bar_dev *d); };
+
+static void bar_write(struct bar_dev *d, u32 v)
+{
+	writel_relaxed(v, d->regs);
+}
+
+static void bar_kick(struct bar_dev *d)
+{
+	writel(1, d->regs + 4);
+}
+
+const struct bar_ops bar_ops = { .kick = bar_kick };
+
+void bar_update(struct bar_dev *d, u32 v)
+{
+	spin_lock(&d->lock);
+	bar_write(d, v);
+	writel(v, d->regs + 8);
+	spin_unlock(&d->lock);
+}
+"""
+
+
+def check_stored_summaries(opts):
+    path = os.path.join(opts.work, "src", "bar.c")
+    with open(path, "w") as f:
+        f.write(STORED_SUMMARIES_C)
+    db = os.path.join(opts.work, "stored.db")
+    rc, _, err = run(opts, db, [path])
+    con = sqlite3.connect(db)
+    names = sorted(r[0] for r in con.execute("SELECT name FROM summaries"))
+    con.close()
+    check(rc == 0 and names == ["bar_kick", "bar_update"],
+          "stored: the global and the static stored into a slot, not the helper called by name (%s)" % names)
 
 
 def main():
@@ -81,6 +127,8 @@ def main():
     rc, broken, err = run(opts, db, [main_c])
     check(rc in (0, 1) and not [f for f in broken if f[1] == "MMIO001"],
           "a malformed stored summary is ignored (rc %d)" % rc)
+
+    check_stored_summaries(opts)
 
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0

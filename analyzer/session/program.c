@@ -88,7 +88,23 @@ static void add_use(summary_vec *used, const char *key, const char *name, char *
 	VEC_PUSH(*used, us);
 }
 
-/* The summaries the k-th unit defines, and those of other files it used. */
+/*
+ * Can another unit ever use function fi's summary?  A global function's,
+ * by its key; a driver header's static function's, by key and deps; a
+ * static function's only when it is stored into a slot or passed as a
+ * pointer (another file may call it through the slot).  The summaries of
+ * the other static functions are never read back: storing them made half
+ * of tg3.c's database (7 MB of summary text).
+ */
+static bool summary_used_elsewhere(struct ipa_program *p, uint32_t fi)
+{
+	const struct ir_function *fn = p->fns.v[fi].fn;
+
+	return !fn || !fn->is_static || fn->def_file || ipa_stored_as_pointer(p, fi);
+}
+
+/* The summaries the k-th unit defines that another unit can use, and
+ * those of other files it used. */
 static void unit_summaries(const struct mc_session *s, struct ipa_program *p, size_t k, summary_vec *def,
 			   summary_vec *used)
 {
@@ -96,7 +112,7 @@ static void unit_summaries(const struct mc_session *s, struct ipa_program *p, si
 
 	for (size_t i = 0; i < u->functions.n; i++) {
 		struct ipa_fn *f = &p->fns.v[ipa_unit_fn(p, k, i)];
-		if (f->summary) {
+		if (f->summary && summary_used_elsewhere(p, ipa_unit_fn(p, k, i))) {
 			struct store_summary ss = { strpool_str(p->strings, f->key), strpool_str(p->strings, f->name),
 						    hex16(f->hash), ipa_summary_to_text(p, f), f->capped,
 						    header_deps_text(s, f->deps) };

@@ -19,9 +19,11 @@
  * writes a caller will not see (docs/analysis.md).  What was dropped may
  * have ordered the caller's writes (a read, a write that makes an inner
  * unlock issue the barrier), so a capped summary orders every write before
- * each of its releases: it may hide a finding, it never invents one (the
- * invented ones were MMIO002 from inner sections whose writes were gone,
- * bnx2_set_link(), hfi1_rcvctrl() in Linux 6.1).  Correlated branches stay:
+ * each of its releases, and keeps the last read of each run of dropped
+ * ones as a full barrier (mark_last_reads()): it may hide a finding, it
+ * never invents one (the invented ones were MMIO002 from inner sections
+ * whose writes were gone, bnx2_set_link(), hfi1_rcvctrl() in Linux 6.1,
+ * and MMIO006 on writes whose read-back was gone, iavf_config_arq_regs()).  Correlated branches stay:
  * without them `if (f) lock(); ... if (f) unlock();` in a big helper became
  * a lock imbalance for every caller.
  *
@@ -304,26 +306,110 @@ static void drop_empty_branches(struct arm_walk *w, bool *keep)
 	}
 }
 
+/* The nodes with an edge into each node of x, as offsets into one array
+ * (preds[off[v]] .. preds[off[v + 1]]). */
+static void build_preds(const struct ir_function *x, uint32_t **off_out, uint32_t **preds_out)
+{
+	uint32_t *off = xcalloc(x->nodes.n + 1, sizeof(*off)), *fill, *preds, ns;
+
+	for (uint32_t v = 0; v < x->nodes.n; v++) {
+		const struct ir_edge *e = ir_succs(x, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			off[e[k].to + 1]++;
+	}
+	for (uint32_t v = 0; v < x->nodes.n; v++)
+		off[v + 1] += off[v];
+	preds = xmalloc((off[x->nodes.n] ? off[x->nodes.n] : 1) * sizeof(*preds));
+	fill = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*fill));
+	memcpy(fill, off, x->nodes.n * sizeof(*fill));
+	for (uint32_t v = 0; v < x->nodes.n; v++) {
+		const struct ir_edge *e = ir_succs(x, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			preds[fill[e[k].to]++] = v;
+	}
+	free(fill);
+	*off_out = off;
+	*preds_out = preds;
+}
+
+/*
+ * In a summary that drops reads, mark in `last` each read that can be the
+ * last one before the next kept node or the exit; it is kept, and build()
+ * makes it a synthetic full barrier.  A read-back orders the writes before it, the function's
+ * own and its caller's, so with every read gone the kept writes looked
+ * pending at the release after the call (iavf_config_arq_regs(): an
+ * MMIO006 the code does not have).  A read followed on every way by
+ * another read before anything kept is left out: the barrier of the later
+ * one orders at least what it did.  Linear: a backward walk from the kept
+ * nodes and the returns through the dropped nodes that are not reads.
+ */
+static void mark_last_reads(const struct ir_function *x, const bool *keep, bool *last)
+{
+	uint32_t *off, *preds, ns;
+	uint8_t *ends = xcalloc(x->nodes.n ? x->nodes.n : 1, 1);
+	VEC(uint32_t) queue = VEC_INIT;
+
+	build_preds(x, &off, &preds);
+	for (uint32_t v = 0; v < x->nodes.n; v++)
+		if (keep[v] || x->nodes.v[v].op == IR_RETURN) {
+			ends[v] = 1;
+			VEC_PUSH(queue, v);
+		}
+	for (size_t q = 0; q < queue.n; q++)
+		for (uint32_t k = off[queue.v[q]]; k < off[queue.v[q] + 1]; k++) {
+			uint32_t u = preds[k];
+			if (!ends[u] && !keep[u] && x->nodes.v[u].op != IR_MMIO_READ) {
+				ends[u] = 1;
+				VEC_PUSH(queue, u);
+			}
+		}
+	for (uint32_t r = 0; r < x->nodes.n; r++) {
+		last[r] = false;
+		if (keep[r] || x->nodes.v[r].op != IR_MMIO_READ)
+			continue;
+		const struct ir_edge *e = ir_succs(x, r, &ns);
+		for (uint32_t k = 0; k < ns && !last[r]; k++)
+			last[r] = ends[e[k].to];
+	}
+	free(ends);
+	free(off);
+	free(preds);
+	VEC_FREE(queue);
+}
+
 /* Mark the events and the call markers they came through.  Returns how
  * many there are, not counting the assignments of correlation keys (the
- * cap is for events: a key assignment is one per exit or store) nor the
- * branches on parameters kept for callers that pass a constant. */
+ * cap is for events: a key assignment is one per exit or store), the
+ * branches on parameters kept for callers that pass a constant, nor the
+ * barriers that stand for dropped reads, here (mark_last_reads()) or in
+ * a callee's capped summary (ir_node.for_reads): at most one per run of
+ * reads, and counting them made summaries that kept writes drop them.
+ * (Their call markers are not counted either.) */
 static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x, enum keep_level level,
 			bool *keep)
 {
 	size_t n = 0;
 	struct arm_walk w;
+	bool *last = NULL;
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
 	for (size_t i = 0; i < x->nodes.n; i++)
 		keep[i] = !is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level);
 	arm_walk_init(&w, x, keep);
 	drop_empty_branches(&w, keep);
+	if (level != KEEP_ALL) {
+		last = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*last));
+		mark_last_reads(x, keep, last);
+	}
 	for (size_t i = 0; i < x->nodes.n; i++)
-		if (keep[i])
+		if (keep[i] && !x->nodes.v[i].for_reads)
 			keep_with_sites(x, keep, i);
 	for (size_t i = 0; i < x->nodes.n; i++)
-		n += keep[i];
+		n += keep[i] && !x->nodes.v[i].for_reads;
+	for (size_t i = 0; i < x->nodes.n; i++)
+		if ((keep[i] && x->nodes.v[i].for_reads) || (last && last[i]))
+			keep_with_sites(x, keep, i);
+	free(last);
 	/* the assignments the kept branches read, always: a branch kept
 	 * without the call or store that set its key would read the value
 	 * the key had in the caller before, from another call */
@@ -392,6 +478,15 @@ static void copy_kept_node(struct reducer *r, struct ir_function *s, size_t i, i
 		for (uint32_t k = 0; k < n.nargs; k++)
 			VEC_PUSH(s->args, x->args.v[n.args_off + k]);
 		n.args_off = off;
+	}
+	if (barrier_rule >= 0 && n.op == IR_MMIO_READ) {
+		/* a read kept by mark_last_reads(): its ordering, for every
+		 * device (the reads before it are gone) */
+		n.op = IR_BARRIER;
+		n.rule = barrier_rule;
+		n.synthetic = true;
+		n.for_reads = true;
+		n.device = 0;
 	}
 	if (barrier_rule >= 0 && n.op == IR_RELEASE) {
 		struct ir_node b = ir_node_make(IR_BARRIER);

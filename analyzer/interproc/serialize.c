@@ -198,6 +198,8 @@ static void node_text(struct strbuf *sb, const struct ipa_program *p, const stru
 	put_int(sb, "col", (long long)n->loc.col);
 	if (n->indirect)
 		strbuf_adds(sb, ",\"indirect\":true");
+	if (n->for_reads)
+		strbuf_adds(sb, ",\"reads\":true");
 	put_int(sb, "cs", n->call_site == IR_NONE ? -1LL : (long long)n->call_site);
 	if (n->nargs) {
 		bool first = true;
@@ -359,6 +361,7 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 	n.loc.line = (uint32_t)json_integer_value(json_object_get(o, "line"));
 	n.loc.col = (uint32_t)json_integer_value(json_object_get(o, "col"));
 	n.indirect = json_is_true(json_object_get(o, "indirect"));
+	n.for_reads = op == IR_BARRIER && json_is_true(json_object_get(o, "reads"));
 	json_int_t cs = json_integer_value(json_object_get(o, "cs"));
 	n.call_site = cs < 0 ? IR_NONE : (uint32_t)cs;
 	json_t *args = json_object_get(o, "args");

@@ -103,6 +103,9 @@ struct ir_node {
 				 * block a function is reached through, which may
 				 * have one arm), not written in the body:
 				 * `spelled` is the whole description */
+	bool for_reads;		/* IR_BARRIER: stands for reads a capped summary
+				 * dropped (interproc/reduce.c); a caller's
+				 * summary does not count it as an event */
 	bool coarse_context;	/* lock ops: a lock a framework holds around the
 				 * whole callback (a coarse rules/frameworks lock,
 				 * the lock of a wrapper a kernel macro defines):

@@ -51,6 +51,8 @@ static json_t *ref_node(const struct ipa_program *p, const struct ir_function *s
 	json_object_set_new(o, "col", json_integer(n->loc.col));
 	if (n->indirect)
 		json_object_set_new(o, "indirect", json_true());
+	if (n->for_reads)
+		json_object_set_new(o, "reads", json_true());
 	json_object_set_new(o, "cs", json_integer(n->call_site == IR_NONE ? -1 : (json_int_t)n->call_site));
 	if (n->nargs) {
 		json_t *a = json_array();
@@ -122,6 +124,10 @@ static void test_same_text(void)
 	wr.reg = strpool_intern(P, "struct foo::regs + \"tab\"\t\x01\x1f");
 	wr.call_site = 1;
 	last = add(f, &wr, last, 3);
+	struct ir_node bar = ir_node_make(IR_BARRIER);	/* stands for dropped reads */
+	bar.rule = rules_lookup(R, "mb").index;
+	bar.for_reads = true;
+	last = add(f, &bar, last, 3);
 	struct ir_node call = ir_node_make(IR_CALL);
 	call.callee = strpool_intern(P, "foo_ring");
 	call.cond = strpool_intern(P, "$rv");
@@ -154,6 +160,8 @@ static void test_same_text(void)
 		CHECK_STR(mine, ref);
 	struct ir_function *back = mine ? ipa_summary_from_text(mine, P, R) : NULL;
 	CHECK(back && back->nodes.n == f->nodes.n);
+	for (uint32_t i = 0; back && i < back->nodes.n; i++)	/* the flag comes back */
+		CHECK(back->nodes.v[i].for_reads == f->nodes.v[i].for_reads);
 	ir_fn_free(back);
 	free(mine);
 	free(ref);

@@ -109,6 +109,7 @@ static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, 
  * the callee's name, level by level) and the call node. */
 struct call_scope {
 	char *prefix;
+	size_t len;		/* strlen(prefix) */
 	uint32_t node;
 };
 
@@ -164,12 +165,12 @@ static void add_scope_kills(const struct call_scope *sc, size_t nsc, const char 
 		while (lo < hi) {	/* first scope not below key[0..len) */
 			size_t mid = (lo + hi) / 2;
 			int c = strncmp(sc[mid].prefix, key, len);
-			if (c < 0 || (c == 0 && strlen(sc[mid].prefix) < len))
+			if (c < 0 || (c == 0 && sc[mid].len < len))
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		for (size_t j = lo; j < nsc && !strncmp(sc[j].prefix, key, len) && !sc[j].prefix[len]; j++) {
+		for (size_t j = lo; j < nsc && sc[j].len == len && !strncmp(sc[j].prefix, key, len); j++) {
 			struct scope_kill pair = { sc[j].node, k };
 			VEC_PUSH(*out, pair);
 		}
@@ -194,7 +195,7 @@ static void scope_call_keys(struct fact_liveness *L, const struct ir_function *f
 		const struct ir_node *n = &fn->nodes.v[i];
 		char *prefix = n->op == IR_CALL && n->callee ? call_prefix(fn, strings, i) : NULL;
 		if (prefix) {
-			struct call_scope c = { prefix, i };
+			struct call_scope c = { prefix, strlen(prefix), i };
 			VEC_PUSH(sc, c);
 		}
 	}

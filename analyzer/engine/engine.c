@@ -965,9 +965,11 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	R.return_key = u && u->strings ? strpool_find(u->strings, IR_KEY_RETURN) : 0;
 	state_pool_init(&R.pool, cfg->nmodels);
 	shortcuts_build(&R.next, fn);
-	liveness_compute(&R.live, fn, u ? u->strings : NULL, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
-	liveness_compute_copies(&R.live_copies, fn, u ? u->strings : NULL, R.next.inert, R.return_key,
-				cfg->max_state_bytes / 8);
+	struct call_scopes scopes;
+	call_scopes_compute(&scopes, fn, u ? u->strings : NULL);
+	liveness_compute(&R.live, fn, &scopes, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
+	liveness_compute_copies(&R.live_copies, fn, &scopes, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
+	call_scopes_free(&scopes);
 	reg_liveness_compute(&R.live_regs, cfg, fn, R.next.inert);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 	R.place = xmalloc(fn->nodes.n * sizeof(*R.place));

@@ -104,49 +104,85 @@ static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, 
 			L->keys[L->nkeys++] = L->keys[i];
 }
 
-/* A call's scope: the prefix its callee's keys carry in this function
- * ("outer/inner/", interproc/splice.c qualifies a spliced copy's keys with
- * the callee's name, level by level) and the call node. */
-struct call_scope {
-	char *prefix;
-	size_t len;		/* strlen(prefix) */
-	uint32_t node;
-};
+/*
+ * Call scopes.  interproc/splice.c qualifies a spliced copy's keys with
+ * the callee's name, level by level ("outer/inner/key"); the prefix of the
+ * copy spliced at direct call node c is the callee names of c's chain of
+ * call sites, outermost first, each followed by '/'.  Prefixes are matched
+ * by a rolling hash of their bytes (FNV-1a, which extends one byte at a
+ * time, so a call's hash is its call site's extended by its own name),
+ * and a match is confirmed name by name along the chain.
+ */
+#define FNV_BASIS 0xcbf29ce484222325ULL
+#define FNV_PRIME 0x100000001b3ULL
 
-static int cmp_scope(const void *a, const void *b)
+static uint64_t fnv_extend(uint64_t h, const char *s, size_t n)
 {
-	return strcmp(((const struct call_scope *)a)->prefix, ((const struct call_scope *)b)->prefix);
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * FNV_PRIME;
+	return h;
 }
 
-/* The prefix of the keys of the copy spliced at direct call node i: the
- * callee names of the calls it was spliced through, outermost first, and
- * its own, each followed by '/'.  NULL when a name is unknown. */
-static char *call_prefix(const struct ir_function *fn, const struct strpool *strings, uint32_t i)
+/* The prefix hash of direct call node c (memo: 0 unknown, 1 no prefix: an
+ * indirect call or a nameless one on the chain). */
+static uint64_t call_hash(const struct ir_function *fn, const struct strpool *strings, uint32_t c,
+			  uint64_t *memo)
 {
-	struct strbuf sb;
 	uint32_t chain[64];
 	size_t n = 0;
 
-	for (uint32_t c = i; c != IR_NONE && n < 64; c = fn->nodes.v[c].call_site)
+	while (c != IR_NONE && !memo[c] && n < 64) {
 		chain[n++] = c;
-	strbuf_init(&sb);
-	while (n--) {
-		const char *name = strpool_str(strings, fn->nodes.v[chain[n]].callee);
-		if (!name || fn->nodes.v[chain[n]].indirect) {
-			strbuf_release(&sb);
-			return NULL;
-		}
-		strbuf_addf(&sb, "%s/", name);
+		c = fn->nodes.v[c].call_site;
 	}
-	return strbuf_detach(&sb);
+	uint64_t h = c == IR_NONE ? FNV_BASIS : memo[c] ? memo[c] : 1;
+	while (n--) {
+		const struct ir_node *nd = &fn->nodes.v[chain[n]];
+		const char *name = nd->op == IR_CALL && !nd->indirect ? strpool_str(strings, nd->callee) : NULL;
+		if (h != 1 && name) {
+			h = fnv_extend(fnv_extend(h, name, strlen(name)), "/", 1);
+			if (h < 2)
+				h = 2;	/* 0 and 1 are the memo's */
+		} else {
+			h = 1;
+		}
+		memo[chain[n]] = h;
+	}
+	return h;
 }
 
-/* Pairs (call node, key index) of the keys each direct call forgets. */
-struct scope_kill {
-	uint32_t node, key;
+/* Does key begin with the prefix of call node c, exactly `len` bytes? */
+static bool key_in_scope(const struct ir_function *fn, const struct strpool *strings, uint32_t c,
+			 const char *key, size_t len)
+{
+	size_t end = len;
+
+	for (; c != IR_NONE; c = fn->nodes.v[c].call_site) {
+		const char *name = strpool_str(strings, fn->nodes.v[c].callee);
+		size_t nl = name ? strlen(name) : 0;
+		if (!name || end < nl + 1 || key[end - 1] != '/' || memcmp(key + end - 1 - nl, name, nl))
+			return false;
+		end -= nl + 1;
+	}
+	return end == 0;
+}
+
+struct scope_entry {
+	uint64_t hash;
+	uint32_t node;
 };
 
-typedef VEC(struct scope_kill) scope_kill_vec;
+static int cmp_scope_entry(const void *a, const void *b)
+{
+	const struct scope_entry *x = a, *y = b;
+
+	return x->hash != y->hash ? (x->hash < y->hash ? -1 : 1) : (x->node > y->node) - (x->node < y->node);
+}
+
+struct scope_kill {
+	uint32_t node;
+	str_id key;
+};
 
 static int cmp_scope_kill(const void *a, const void *b)
 {
@@ -155,72 +191,117 @@ static int cmp_scope_kill(const void *a, const void *b)
 	return x->node != y->node ? (x->node < y->node ? -1 : 1) : (x->key > y->key) - (x->key < y->key);
 }
 
-/* For key index k, add a pair for every call whose prefix the key starts
- * with (the scopes are sorted by prefix). */
-static void add_scope_kills(const struct call_scope *sc, size_t nsc, const char *key, uint32_t k,
-			    scope_kill_vec *out)
+typedef VEC(struct scope_kill) scope_kill_vec;
+
+/* Pair key with every direct call whose prefix it begins with. */
+static void add_key_kills(const struct ir_function *fn, const struct strpool *strings, const struct scope_entry *sc,
+			  size_t nsc, str_id key, scope_kill_vec *out)
 {
-	for (const char *slash = strchr(key, '/'); slash; slash = strchr(slash + 1, '/')) {
-		size_t len = (size_t)(slash - key) + 1, lo = 0, hi = nsc;
-		while (lo < hi) {	/* first scope not below key[0..len) */
+	const char *t = strpool_str(strings, key);
+	uint64_t h = FNV_BASIS;
+
+	for (size_t i = 0; t && t[i]; i++) {
+		h = (h ^ (unsigned char)t[i]) * FNV_PRIME;
+		if (t[i] != '/')
+			continue;
+		uint64_t want = h < 2 ? 2 : h;
+		size_t lo = 0, hi = nsc;
+		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;
-			int c = strncmp(sc[mid].prefix, key, len);
-			if (c < 0 || (c == 0 && sc[mid].len < len))
+			if (sc[mid].hash < want)
 				lo = mid + 1;
 			else
 				hi = mid;
 		}
-		for (size_t j = lo; j < nsc && sc[j].len == len && !strncmp(sc[j].prefix, key, len); j++) {
-			struct scope_kill pair = { sc[j].node, k };
-			VEC_PUSH(*out, pair);
-		}
+		for (size_t j = lo; j < nsc && sc[j].hash == want; j++)
+			if (key_in_scope(fn, strings, sc[j].node, t, i + 1)) {
+				struct scope_kill pair = { sc[j].node, key };
+				VEC_PUSH(*out, pair);
+			}
 	}
 }
 
-/*
- * A callee's own keys are local to one call: each direct call forgets the
- * facts its spliced copy's keys hold from an earlier call of the same
- * callee (a loop around the call, or a second call).  Without it a helper
- * called in a loop carries its branch outcomes around the loop, and a
- * state per combination of them reaches the loop head (igb_msg_task():
- * igb_set_rx_mode()'s tests, three calls deep, under the VF loop).
- * Fills L->scope_off / L->scope_keys.
- */
-static void scope_call_keys(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings)
+/* Is some key that fn reads qualified ("callee/...")? */
+static bool has_qualified_key(const struct ir_function *fn, const struct strpool *strings)
 {
-	VEC(struct call_scope) sc = VEC_INIT;
+	for (size_t i = 0; i < fn->nodes.n; i++) {
+		const struct ir_node *n = &fn->nodes.v[i];
+		const char *t = n->op == IR_BRANCH ? strpool_str(strings, n->cond) : NULL;
+		if (t && strchr(t, '/'))
+			return true;
+	}
+	return false;
+}
+
+void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, const struct strpool *strings)
+{
+	VEC(struct scope_entry) sc = VEC_INIT;
 	scope_kill_vec kills = VEC_INIT;
 
-	for (uint32_t i = 0; i < fn->nodes.n; i++) {
-		const struct ir_node *n = &fn->nodes.v[i];
-		char *prefix = n->op == IR_CALL && n->callee ? call_prefix(fn, strings, i) : NULL;
-		if (prefix) {
-			struct call_scope c = { prefix, strlen(prefix), i };
-			VEC_PUSH(sc, c);
+	memset(cs, 0, sizeof(*cs));
+	cs->off = xcalloc(fn->nodes.n + 1, sizeof(*cs->off));
+	if (strings && has_qualified_key(fn, strings)) {
+		uint64_t *memo = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*memo));
+		for (uint32_t i = 0; i < fn->nodes.n; i++) {
+			const struct ir_node *n = &fn->nodes.v[i];
+			if (n->op != IR_CALL || n->indirect || !n->callee)
+				continue;
+			struct scope_entry e = { call_hash(fn, strings, i, memo), i };
+			if (e.hash != 1)
+				VEC_PUSH(sc, e);
 		}
-	}
-	if (sc.n) {
-		qsort(sc.v, sc.n, sizeof(*sc.v), cmp_scope);
-		for (size_t k = 0; k < L->nkeys; k++) {
-			const char *key = strpool_str(strings, L->keys[k]);
-			if (key)
-				add_scope_kills(sc.v, sc.n, key, (uint32_t)k, &kills);
+		free(memo);
+		qsort(sc.v, sc.n, sizeof(*sc.v), cmp_scope_entry);
+		VEC(str_id) keys = VEC_INIT;	/* the keys read, each once */
+		for (size_t i = 0; sc.n && i < fn->nodes.n; i++) {
+			const struct ir_node *n = &fn->nodes.v[i];
+			if (n->op == IR_BRANCH && n->cond)
+				VEC_PUSH(keys, n->cond);
+			else if (n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY && n->cond_src)
+				VEC_PUSH(keys, n->cond_src);
 		}
+		if (keys.n)
+			qsort(keys.v, keys.n, sizeof(*keys.v), cmp_key);
+		for (size_t k = 0; k < keys.n; k++)
+			if (!k || keys.v[k] != keys.v[k - 1])
+				add_key_kills(fn, strings, sc.v, sc.n, keys.v[k], &kills);
+		VEC_FREE(keys);
 	}
 	if (kills.n)
 		qsort(kills.v, kills.n, sizeof(*kills.v), cmp_scope_kill);
-	L->scope_off = xcalloc(fn->nodes.n + 1, sizeof(*L->scope_off));
-	L->scope_keys = xcalloc(kills.n ? kills.n : 1, sizeof(*L->scope_keys));
+	cs->keys = xcalloc(kills.n ? kills.n : 1, sizeof(*cs->keys));
 	for (size_t j = 0; j < kills.n; j++) {
-		L->scope_off[kills.v[j].node + 1]++;
-		L->scope_keys[j] = kills.v[j].key;
+		cs->off[kills.v[j].node + 1]++;
+		cs->keys[cs->nkeys++] = kills.v[j].key;
 	}
 	for (uint32_t i = 0; i < fn->nodes.n; i++)
-		L->scope_off[i + 1] += L->scope_off[i];
-	for (size_t j = 0; j < sc.n; j++)
-		free(sc.v[j].prefix);
+		cs->off[i + 1] += cs->off[i];
 	VEC_FREE(sc);
 	VEC_FREE(kills);
+}
+
+void call_scopes_free(struct call_scopes *cs)
+{
+	free(cs->off);
+	free(cs->keys);
+	memset(cs, 0, sizeof(*cs));
+}
+
+/* L's per-node kills from the call scopes: the scoped keys L knows, as
+ * indices into L->keys. */
+static void scope_call_keys(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *cs)
+{
+	L->scope_off = xcalloc(fn->nodes.n + 1, sizeof(*L->scope_off));
+	L->scope_keys = xcalloc(cs->nkeys ? cs->nkeys : 1, sizeof(*L->scope_keys));
+	for (uint32_t i = 0; i < fn->nodes.n; i++) {
+		uint32_t n = L->scope_off[i];
+		for (uint32_t j = cs->off[i]; j < cs->off[i + 1]; j++) {
+			long k = key_index(L, cs->keys[j]);
+			if (k >= 0)
+				L->scope_keys[n++] = (uint32_t)k;
+		}
+		L->scope_off[i + 1] = n;
+	}
 }
 
 /* live_in(node) = read(node) | (union of live_in(successors) - killed(node));
@@ -252,7 +333,7 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 }
 
 /* liveness_compute(), counting only the reads that copies_only says. */
-static void compute(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+static void compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
 		    const bool *inert, str_id return_key, size_t max_bytes, bool copies_only)
 {
 	memset(L, 0, sizeof(*L));
@@ -272,8 +353,8 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 		L->gen[i] = (int32_t)key_index(L, node_reads(L, fn, i, return_key));
 		L->kill[i] = (int32_t)key_index(L, killed_key(&fn->nodes.v[i]));
 	}
-	if (strings)
-		scope_call_keys(L, fn, strings);
+	if (scopes)
+		scope_call_keys(L, fn, scopes);
 	uint64_t *out = xcalloc(L->words, sizeof(*out));
 	uint32_t *order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*order));
 	bool changed = true;
@@ -289,16 +370,16 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 	free(out);
 }
 
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
 		      const bool *inert, str_id return_key, size_t max_bytes)
 {
-	compute(L, fn, strings, inert, return_key, max_bytes, false);
+	compute(L, fn, scopes, inert, return_key, max_bytes, false);
 }
 
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
 			     const bool *inert, str_id return_key, size_t max_bytes)
 {
-	compute(L, fn, strings, inert, return_key, max_bytes, true);
+	compute(L, fn, scopes, inert, return_key, max_bytes, true);
 }
 
 void liveness_free(struct fact_liveness *L)

@@ -31,20 +31,32 @@ struct fact_liveness {
 				 * NULL: not computed (every key counts as live) */
 };
 
+/* The keys each direct call of fn forgets: its spliced callee's, from an
+ * earlier call (keys[off[n] .. off[n + 1]) for node n).  Computed once per
+ * function, for both liveness passes. */
+struct call_scopes {
+	uint32_t *off;
+	str_id *keys;
+	size_t nkeys;
+};
+/* With the program's strings (NULL: no call forgets anything). */
+void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, const struct strpool *strings);
+void call_scopes_free(struct call_scopes *cs);
+
 /* Compute which keys are live on entry to each node of fn (backward
  * dataflow to a fixpoint; return_key, read by every IR_RETURN, may be 0).
- * With the program's strings, a direct call kills the keys of its
+ * With call scopes (may be NULL), a direct call kills the keys of its
  * callee's spliced copy ("callee/..."): they are local to one call.
  * A node marked in inert (may be NULL; kept by the caller for L's life)
  * reads nothing: the engine passes over it.  Past max_bytes of bit sets
  * nothing is computed and every key is live. */
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
 		      const bool *inert, str_id return_key, size_t max_bytes);
 /* The same, counting only the reads that take a key's value elsewhere (an
  * assignment copying it, a return) and not branches: where a key is dead
  * in this sense, a state that does not know it takes exactly the paths of
  * the two that know each value (engine.c, split_partner()). */
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct strpool *strings,
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
 			     const bool *inert, str_id return_key, size_t max_bytes);
 void liveness_free(struct fact_liveness *L);
 /* Can a node reached from `node` on read `key` before it is reassigned? */

@@ -343,13 +343,13 @@ static void build_preds(const struct ir_function *x, uint32_t **off_out, uint32_
  * one orders at least what it did.  Linear: a backward walk from the kept
  * nodes and the returns through the dropped nodes that are not reads.
  */
-static void mark_last_reads(const struct ir_function *x, const bool *keep, bool *last)
+static void mark_last_reads(const struct ir_function *x, const uint32_t *off, const uint32_t *preds,
+			    const bool *keep, bool *last)
 {
-	uint32_t *off, *preds, ns;
+	uint32_t ns;
 	uint8_t *ends = xcalloc(x->nodes.n ? x->nodes.n : 1, 1);
 	VEC(uint32_t) queue = VEC_INIT;
 
-	build_preds(x, &off, &preds);
 	for (uint32_t v = 0; v < x->nodes.n; v++)
 		if (keep[v] || x->nodes.v[v].op == IR_RETURN) {
 			ends[v] = 1;
@@ -372,8 +372,6 @@ static void mark_last_reads(const struct ir_function *x, const bool *keep, bool 
 			last[r] = ends[e[k].to];
 	}
 	free(ends);
-	free(off);
-	free(preds);
 	VEC_FREE(queue);
 }
 
@@ -384,30 +382,39 @@ static void mark_last_reads(const struct ir_function *x, const bool *keep, bool 
  * barriers that stand for dropped reads, here (mark_last_reads()) or in
  * a callee's capped summary (ir_node.for_reads): at most one per run of
  * reads, and counting them made summaries that kept writes drop them.
- * (Their call markers are not counted either.) */
+ * (Their call markers are not counted either, and a branch whose arms
+ * differ only in them is contracted: it keeps both paths.) */
+/* The predecessors of x's nodes, built on first use (mark_last_reads()). */
+struct pred_lists {
+	uint32_t *off, *preds;
+};
+
 static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x, enum keep_level level,
-			bool *keep)
+			bool *keep, struct pred_lists *pl)
 {
 	size_t n = 0;
 	struct arm_walk w;
 	bool *last = NULL;
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
-	for (size_t i = 0; i < x->nodes.n; i++)
-		keep[i] = !is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level);
+	for (size_t i = 0; i < x->nodes.n; i++)	/* stand-ins for reads: below */
+		keep[i] = !is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level) &&
+			  !x->nodes.v[i].for_reads;
 	arm_walk_init(&w, x, keep);
 	drop_empty_branches(&w, keep);
 	if (level != KEEP_ALL) {
+		if (!pl->off)
+			build_preds(x, &pl->off, &pl->preds);
 		last = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*last));
-		mark_last_reads(x, keep, last);
+		mark_last_reads(x, pl->off, pl->preds, keep, last);
 	}
 	for (size_t i = 0; i < x->nodes.n; i++)
-		if (keep[i] && !x->nodes.v[i].for_reads)
+		if (keep[i])
 			keep_with_sites(x, keep, i);
 	for (size_t i = 0; i < x->nodes.n; i++)
-		n += keep[i] && !x->nodes.v[i].for_reads;
+		n += keep[i];
 	for (size_t i = 0; i < x->nodes.n; i++)
-		if ((keep[i] && x->nodes.v[i].for_reads) || (last && last[i]))
+		if (x->nodes.v[i].for_reads || (last && last[i]))
 			keep_with_sites(x, keep, i);
 	free(last);
 	/* the assignments the kept branches read, always: a branch kept
@@ -578,10 +585,11 @@ struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_func
 {
 	bool *keep = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*keep));
 	enum keep_level level = KEEP_ALL;
+	struct pred_lists pl = { NULL, NULL };
 	size_t n;
 
 	*capped = false;
-	while ((n = mark_kept(p, x, level, keep)) > IPA_MAX_SUMMARY_NODES && level != KEEP_LOCKS) {
+	while ((n = mark_kept(p, x, level, keep, &pl)) > IPA_MAX_SUMMARY_NODES && level != KEEP_LOCKS) {
 		level = level == KEEP_ALL ? KEEP_NO_READS : KEEP_LOCKS;
 		*capped = true;
 	}
@@ -596,5 +604,7 @@ struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_func
 	if (n && x->entry != IR_NONE)
 		s = build(x, name, keep, *capped ? capped_barrier_rule(p) : -1);
 	free(keep);
+	free(pl.off);
+	free(pl.preds);
 	return s;
 }

@@ -138,7 +138,11 @@ static void test_call_scoped_keys(void)
 	ir_add_edge(F, head, ret, IR_EDGE_FALSE);
 	ir_fn_finalize(F);
 
-	liveness_compute(&L, F, U->strings, NULL, 0, 0);
+	struct call_scopes cs;
+	call_scopes_compute(&cs, F, U->strings);
+	CHECK(cs.nkeys == 3);	/* helper: x, inner/y; inner: inner/y */
+	liveness_compute(&L, F, &cs, NULL, 0, 0);
+	call_scopes_free(&cs);
 	CHECK(!liveness_live(&L, head, key("helper/x")));	/* each call starts without it */
 	CHECK(!liveness_live(&L, helper, key("helper/x")));
 	CHECK(liveness_live(&L, bx, key("helper/x")));

@@ -194,8 +194,8 @@ static int cmp_scope_kill(const void *a, const void *b)
 typedef VEC(struct scope_kill) scope_kill_vec;
 
 /* Pair key with every direct call whose prefix it begins with. */
-static void add_key_kills(const struct ir_function *fn, const struct strpool *strings, const struct scope_entry *sc,
-			  size_t nsc, str_id key, scope_kill_vec *out)
+static void add_key_kills(const struct ir_function *fn, const struct strpool *strings,
+			  const struct scope_entry *sc, size_t nsc, str_id key, scope_kill_vec *out)
 {
 	const char *t = strpool_str(strings, key);
 	uint64_t h = FNV_BASIS;
@@ -221,18 +221,31 @@ static void add_key_kills(const struct ir_function *fn, const struct strpool *st
 	}
 }
 
-/* Is some key that fn reads qualified ("callee/...")? */
+/* The key node n reads that a call scope may hold: a branch's, a copy's
+ * source (0: none). */
+static str_id scoped_read(const struct ir_node *n)
+{
+	if (n->op == IR_BRANCH)
+		return n->cond;
+	return n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY ? n->cond_src : 0;
+}
+
+/* Is some key that fn reads qualified ("callee/...")?  Most functions
+ * splice nothing with a test of its own: their scopes are not built. */
 static bool has_qualified_key(const struct ir_function *fn, const struct strpool *strings)
 {
 	for (size_t i = 0; i < fn->nodes.n; i++) {
-		const struct ir_node *n = &fn->nodes.v[i];
-		const char *t = n->op == IR_BRANCH ? strpool_str(strings, n->cond) : NULL;
+		str_id k = scoped_read(&fn->nodes.v[i]);
+		const char *t = k ? strpool_str(strings, k) : NULL;
 		if (t && strchr(t, '/'))
 			return true;
 	}
 	return false;
 }
 
+/* Fill cs: hash the prefix of every direct call, then pair each key read
+ * (once per key) with the calls whose prefix it begins with, in node
+ * order. */
 void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, const struct strpool *strings)
 {
 	VEC(struct scope_entry) sc = VEC_INIT;
@@ -253,13 +266,9 @@ void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, c
 		free(memo);
 		qsort(sc.v, sc.n, sizeof(*sc.v), cmp_scope_entry);
 		VEC(str_id) keys = VEC_INIT;	/* the keys read, each once */
-		for (size_t i = 0; sc.n && i < fn->nodes.n; i++) {
-			const struct ir_node *n = &fn->nodes.v[i];
-			if (n->op == IR_BRANCH && n->cond)
-				VEC_PUSH(keys, n->cond);
-			else if (n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY && n->cond_src)
-				VEC_PUSH(keys, n->cond_src);
-		}
+		for (size_t i = 0; sc.n && i < fn->nodes.n; i++)
+			if (scoped_read(&fn->nodes.v[i]))
+				VEC_PUSH(keys, scoped_read(&fn->nodes.v[i]));
 		if (keys.n)
 			qsort(keys.v, keys.n, sizeof(*keys.v), cmp_key);
 		for (size_t k = 0; k < keys.n; k++)
@@ -280,6 +289,7 @@ void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, c
 	VEC_FREE(kills);
 }
 
+/* Free what call_scopes_compute() made. */
 void call_scopes_free(struct call_scopes *cs)
 {
 	free(cs->off);
@@ -289,7 +299,8 @@ void call_scopes_free(struct call_scopes *cs)
 
 /* L's per-node kills from the call scopes: the scoped keys L knows, as
  * indices into L->keys. */
-static void scope_call_keys(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *cs)
+static void scope_call_keys(struct fact_liveness *L, const struct ir_function *fn,
+			    const struct call_scopes *cs)
 {
 	L->scope_off = xcalloc(fn->nodes.n + 1, sizeof(*L->scope_off));
 	L->scope_keys = xcalloc(cs->nkeys ? cs->nkeys : 1, sizeof(*L->scope_keys));
@@ -376,8 +387,8 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
 	compute(L, fn, scopes, inert, return_key, max_bytes, false);
 }
 
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
-			     const bool *inert, str_id return_key, size_t max_bytes)
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn,
+			     const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes)
 {
 	compute(L, fn, scopes, inert, return_key, max_bytes, true);
 }

@@ -56,8 +56,8 @@ void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, con
  * assignment copying it, a return) and not branches: where a key is dead
  * in this sense, a state that does not know it takes exactly the paths of
  * the two that know each value (engine.c, split_partner()). */
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
-			     const bool *inert, str_id return_key, size_t max_bytes);
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn,
+			     const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes);
 void liveness_free(struct fact_liveness *L);
 /* Can a node reached from `node` on read `key` before it is reassigned? */
 bool liveness_live(const struct fact_liveness *L, uint32_t node, str_id key);

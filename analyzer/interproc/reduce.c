@@ -23,7 +23,8 @@
  * ones as a full barrier (mark_last_reads()): it may hide a finding, it
  * never invents one (the invented ones were MMIO002 from inner sections
  * whose writes were gone, bnx2_set_link(), hfi1_rcvctrl() in Linux 6.1,
- * and MMIO006 on writes whose read-back was gone, iavf_config_arq_regs()).  Correlated branches stay:
+ * and MMIO006 on writes whose read-back was gone, iavf_config_arq_regs()).
+ * Correlated branches stay:
  * without them `if (f) lock(); ... if (f) unlock();` in a big helper became
  * a lock imbalance for every caller.
  *
@@ -335,8 +336,9 @@ static void build_preds(const struct ir_function *x, uint32_t **off_out, uint32_
 /*
  * In a summary that drops reads, mark in `last` each read that can be the
  * last one before the next kept node or the exit; it is kept, and build()
- * makes it a synthetic full barrier.  A read-back orders the writes before it, the function's
- * own and its caller's, so with every read gone the kept writes looked
+ * makes it a synthetic full barrier.  A read-back orders the writes
+ * before it, the function's own and its caller's, so with every read
+ * gone the kept writes looked
  * pending at the release after the call (iavf_config_arq_regs(): an
  * MMIO006 the code does not have).  A read followed on every way by
  * another read before anything kept is left out: the barrier of the later

@@ -264,7 +264,8 @@ void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, c
 				VEC_PUSH(sc, e);
 		}
 		free(memo);
-		qsort(sc.v, sc.n, sizeof(*sc.v), cmp_scope_entry);
+		if (sc.n)
+			qsort(sc.v, sc.n, sizeof(*sc.v), cmp_scope_entry);
 		VEC(str_id) keys = VEC_INIT;	/* the keys read, each once */
 		for (size_t i = 0; sc.n && i < fn->nodes.n; i++)
 			if (scoped_read(&fn->nodes.v[i]))

@@ -787,7 +787,7 @@ static void test_overflow_join_shares_fates(void)
 	struct escaped seen;
 	struct engine_stats st;
 	uint32_t t[20], f[20];
-	char dev[8];
+	char dev[16];
 
 	b_start(&b, "overflow_join");
 	b_event(&b, IR_ACQUIRE, "spin_lock", "l", 10);

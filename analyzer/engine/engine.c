@@ -69,15 +69,6 @@ static struct eng_lock lock_view(const struct run *R, const struct held_lock *h)
 
 /* ---- joining and visiting ---- */
 
-/* Does some write of s meet w's fate (state_same_fate())? */
-static bool has_same_fate(const struct path_state *s, const struct pending_write *w)
-{
-	for (int i = 0; i < s->nwrites; i++)
-		if (state_same_fate(&s->writes[i], w))
-			return true;
-	return false;
-}
-
 /* Index of the write of site `node` made under `lockmask` in s, or -1. */
 static int find_write(const struct path_state *s, uint32_t node, uint8_t lockmask)
 {
@@ -120,7 +111,7 @@ static void merge_write(struct pending_write *x, const struct pending_write *w)
  * the state takes the branches of both paths.
  *
  * When the writes of the two do not fit in one state, a write of b that
- * shares its fate with one of the joined state's (state_same_fate()) is
+ * shares its fate with one of the joined state's (state_has_same_fate()) is
  * left to that one: the two are judged alike at every later event, so an
  * escape of one is an escape of the other, and names the write kept.  The
  * joined state still holds every write of a, so joins only add and the
@@ -140,7 +131,7 @@ static bool join_into(struct path_state *a, const struct path_state *b, const ui
 			merge_write(&j.writes[f], &b->writes[k]);
 		else if (j.nwrites < ENG_MAX_WRITES)
 			j.writes[j.nwrites++] = b->writes[k];
-		else if (!has_same_fate(&j, &b->writes[k]))
+		else if (!state_has_same_fate(&j, &b->writes[k]))
 			return false;
 	}
 	state_compact_writes(&j);

@@ -109,18 +109,16 @@ static void collect_keys(struct fact_liveness *L, const struct ir_function *fn, 
  * the callee's name, level by level ("outer/inner/key"); the prefix of the
  * copy spliced at direct call node c is the callee names of c's chain of
  * call sites, outermost first, each followed by '/'.  Prefixes are matched
- * by a rolling hash of their bytes (FNV-1a, which extends one byte at a
- * time, so a call's hash is its call site's extended by its own name),
- * and a match is confirmed name by name along the chain.
+ * by a rolling hash of their bytes (util's hash_bytes(), FNV-1a from
+ * HASH_SEED, which extends one byte at a time, so a call's hash is its
+ * call site's extended by its own name), and a match is confirmed name by
+ * name along the chain.
  */
-#define FNV_BASIS 0xcbf29ce484222325ULL
-#define FNV_PRIME 0x100000001b3ULL
 
-static uint64_t fnv_extend(uint64_t h, const char *s, size_t n)
+/* A prefix hash as the memo keeps it: 0 and 1 are the memo's own. */
+static uint64_t prefix_hash(uint64_t h)
 {
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ (unsigned char)s[i]) * FNV_PRIME;
-	return h;
+	return h < 2 ? 2 : h;
 }
 
 /* The prefix hash of direct call node c (memo: 0 unknown, 1 no prefix: an
@@ -135,17 +133,11 @@ static uint64_t call_hash(const struct ir_function *fn, const struct strpool *st
 		chain[n++] = c;
 		c = fn->nodes.v[c].call_site;
 	}
-	uint64_t h = c == IR_NONE ? FNV_BASIS : memo[c] ? memo[c] : 1;
+	uint64_t h = c == IR_NONE ? HASH_SEED : memo[c] ? memo[c] : 1;
 	while (n--) {
 		const struct ir_node *nd = &fn->nodes.v[chain[n]];
 		const char *name = nd->op == IR_CALL && !nd->indirect ? strpool_str(strings, nd->callee) : NULL;
-		if (h != 1 && name) {
-			h = fnv_extend(fnv_extend(h, name, strlen(name)), "/", 1);
-			if (h < 2)
-				h = 2;	/* 0 and 1 are the memo's */
-		} else {
-			h = 1;
-		}
+		h = h != 1 && name ? prefix_hash(hash_bytes("/", 1, hash_bytes(name, strlen(name), h))) : 1;
 		memo[chain[n]] = h;
 	}
 	return h;
@@ -198,13 +190,13 @@ static void add_key_kills(const struct ir_function *fn, const struct strpool *st
 			  const struct scope_entry *sc, size_t nsc, str_id key, scope_kill_vec *out)
 {
 	const char *t = strpool_str(strings, key);
-	uint64_t h = FNV_BASIS;
+	uint64_t h = HASH_SEED;
 
 	for (size_t i = 0; t && t[i]; i++) {
-		h = (h ^ (unsigned char)t[i]) * FNV_PRIME;
+		h = hash_bytes(&t[i], 1, h);
 		if (t[i] != '/')
 			continue;
-		uint64_t want = h < 2 ? 2 : h;
+		uint64_t want = prefix_hash(h);
 		size_t lo = 0, hi = nsc;
 		while (lo < hi) {
 			size_t mid = (lo + hi) / 2;

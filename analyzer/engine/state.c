@@ -216,11 +216,22 @@ void state_sort_writes(struct path_state *s, const uint32_t *place)
 	}
 }
 
-bool state_same_fate(const struct pending_write *a, const struct pending_write *b)
+/* Will writes a and b meet one fate from here on: every bit but the
+ * site the same?  Every later event acts on a write through its bits and
+ * its device only. */
+static bool same_fate(const struct pending_write *a, const struct pending_write *b)
 {
 	return a->device == b->device && a->lockmask == b->lockmask && a->unordered == b->unordered &&
 	       a->covered == b->covered && a->marked == b->marked && a->ghost == b->ghost &&
 	       a->ghost_barrier == b->ghost_barrier && a->carry == b->carry && a->carry_barrier == b->carry_barrier;
+}
+
+bool state_has_same_fate(const struct path_state *s, const struct pending_write *w)
+{
+	for (int i = 0; i < s->nwrites; i++)
+		if (same_fate(&s->writes[i], w))
+			return true;
+	return false;
 }
 
 int state_fold_same_fate(struct path_state *s)
@@ -229,7 +240,7 @@ int state_fold_same_fate(struct path_state *s)
 
 	for (int i = s->nwrites - 2; i >= 0; i--)
 		for (int j = i + 1; j < s->nwrites; j++)
-			if (state_same_fate(&s->writes[i], &s->writes[j])) {
+			if (same_fate(&s->writes[i], &s->writes[j])) {
 				state_remove_write(s, i);
 				folded++;
 				break;

@@ -186,10 +186,10 @@ void state_remove_write(struct path_state *s, int i);
 void state_remove_held(struct path_state *s, int i, const uint32_t *place);
 /* Drop writes no model considers unordered any more. */
 void state_compact_writes(struct path_state *s);
-/* Will writes a and b meet one fate from here on: every bit but the
- * site the same?  Every later event acts on a write through its bits and
- * its device only. */
-bool state_same_fate(const struct pending_write *a, const struct pending_write *b);
+/* Does some write of s meet w's fate from here on: the same device and
+ * every bit, only the site differing?  Every later event acts on a write
+ * through its bits and its device only. */
+bool state_has_same_fate(const struct path_state *s, const struct pending_write *w);
 /* Drop each write that a later write of s (in its order) shares every bit
  * and the device with: they meet one fate at every later event, so each
  * release that lets one escape lets the later one escape, and names it.

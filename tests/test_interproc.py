@@ -85,6 +85,24 @@ def check_stored_summaries(opts):
           "stored: the global and the static stored into a slot, not the helper called by name (%s)" % names)
 
 
+def check_bounded_note(opts):
+    """A capped helper's last relaxed write reaches its caller's unlock as a
+    note naming the helper, under --pedantic only (docs/analysis.md)."""
+    case = os.path.join(opts.tests, "cases", "ip_capped_summary_tail_write.c")
+    docs = {}
+    for name, extra in (("pedantic", ["--pedantic"]), ("default", [])):
+        cmd = [opts.mmiocheck, "--format", "json", "--no-db", "--model", "contract"] + extra + \
+              [case, "--", "-I", opts.include]
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=opts.work, timeout=120)
+        docs[name] = json.loads(p.stdout.decode())["findings"]
+    shown = [(f["rule"], f["line"], f["severity"]) for f in docs["pedantic"]]
+    check(shown == [("MMIO001", 58, "note")], "a capped helper's tail write is a note under --pedantic (%s)" % shown)
+    steps = [t for f in docs["pedantic"] for t in f["trace"] if t["kind"] == "bounded"]
+    check(len(steps) == 1 and steps[0]["line"] == 38 and "uart_parse_lsr()" in steps[0]["message"],
+          "its trace names the helper whose summary kept the write (%s)" % steps)
+    check(docs["default"] == [], "the default run does not show it (%d findings)" % len(docs["default"]))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--mmiocheck", required=True)
@@ -129,6 +147,7 @@ def main():
           "a malformed stored summary is ignored (rc %d)" % rc)
 
     check_stored_summaries(opts)
+    check_bounded_note(opts)
 
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0

@@ -58,6 +58,30 @@ static bool section_split_across_calls(struct check_ctx *ctx, const struct eng_e
 	return false;
 }
 
+/*
+ * The function whose capped summary kept every selected write only for its
+ * ordering (ir_node.bounded_by), or 0 when some write was seen on paths
+ * the analysis told apart.  Such writes may sit on a path the helper
+ * never takes with its caller's arguments (a mode it tested, a table
+ * entry its caller's constant selects), so a finding on them alone is a
+ * note, shown with --pedantic: unsure, it says less.
+ */
+static str_id bounded_only(const struct check_ctx *ctx, const struct eng_escape *esc,
+			   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w))
+{
+	str_id by = 0;
+
+	for (int i = 0; i < esc->nwrites; i++) {
+		if (!select(ctx, &esc->writes[i]))
+			continue;
+		str_id b = check_node(ctx, esc->writes[i].node)->bounded_by;
+		if (!b)
+			return 0;
+		by = by ? by : b;
+	}
+	return by;
+}
+
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w), int *nselected)
 {
@@ -72,10 +96,15 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 	*nselected = n;
 	if (last < 0 || section_inside_callee(ctx, esc, select) || section_split_across_calls(ctx, esc))
 		return NULL;
+	str_id bounded_by = bounded_only(ctx, esc, select);
+	if (bounded_by && !check_pedantic(ctx))
+		return NULL;
 
 	struct finding_draft *d = check_draft(ctx, id, esc->model, esc->writes[last].node);
 	d->has_lock = true;
 	d->lock = esc->lock;
+	if (bounded_by)
+		d->severity = "note";
 
 	check_describe_call(ctx, esc->lock.acquire_node, &sb);
 	draft_step(ctx, d, "acquire", esc->lock.acquire_node, "%s %s taken here (%s)",
@@ -96,6 +125,11 @@ struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const 
 				   m->flag_reg >= 0 ? m->regs[m->flag_reg] : "the flag");
 		}
 	}
+	if (bounded_by)
+		draft_step(ctx, d, "bounded", esc->writes[last].node,
+			   "%s() is over the summary cap: its own tests around %s were not kept, so %s be on a "
+			   "path this caller never takes", check_str(ctx, bounded_by), n > 1 ? "these writes" : "this write",
+			   n > 1 ? "they may" : "it may");
 	strbuf_reset(&sb);
 	check_describe_call(ctx, esc->release_node, &sb);
 	draft_step(ctx, d, "release", esc->release_node, "%s%s with the write%s unordered under %s",

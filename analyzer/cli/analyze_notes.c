@@ -62,8 +62,8 @@ void note_result(const struct cli *c, const struct mc_result *r)
 		mc_error("%s: reused: sources, headers and flags unchanged", r->path);
 	name_functions(r, "not checked (a parse error inside; no findings, no summary for callers)",
 		       is_not_checked);
-	name_functions(r, "summary capped to lock events (too large or unsettled recursion; callers may "
-		       "miss writes, docs/analysis.md)", is_capped);
+	name_functions(r, "summary capped to lock events and the writes unordered at its return (too large "
+		       "or unsettled recursion; findings on those writes are notes, docs/analysis.md)", is_capped);
 	char *bound = xasprintf("hit the state bound (--max-states %d; paths were joined, results may be "
 				"less precise)", c->opt.max_states ? c->opt.max_states : MC_DEFAULT_MAX_STATES);
 	name_functions(r, bound, is_bounded);

@@ -16,8 +16,8 @@
  * Summaries are computed bottom-up over the strongly connected components
  * of the call graph (Tarjan); a recursive component is iterated until its
  * summaries stop changing, at most IPA_MAX_ROUNDS times.  A summary larger
- * than IPA_MAX_SUMMARY_NODES keeps only its lock events and says so
- * (capped).  Everything here works on IR: no libclang, no SQLite.
+ * than IPA_MAX_SUMMARY_NODES keeps its lock events and the writes that can
+ * be unordered at its return, and says so (capped).  Everything here works on IR: no libclang, no SQLite.
  *
  * All units of a program share one strpool, so ids compare across files.
  */
@@ -28,7 +28,7 @@
 #include "../rules/rules.h"
 
 #define IPA_MAX_SUMMARY_NODES 96
-/* A capped summary (lock events only) larger than this is dropped: calls
+/* A capped summary whose lock events are more than this is dropped: calls
  * to the function are then unknown calls. */
 #define IPA_MAX_LOCK_SUMMARY_NODES 512
 #define IPA_MAX_ROUNDS 4
@@ -47,7 +47,8 @@ struct ipa_fn {
 					 * if static (ipa_module_key) */
 	str_id file;			/* defining file (display form) */
 	struct ir_function *summary;	/* NULL: no events a caller could see */
-	bool capped;			/* summary truncated to lock events */
+	bool capped;			/* summary cut to lock events and the
+					 * writes unordered at its return */
 	bool external;			/* summary came from the database */
 	uint64_t hash;			/* of the summary text (0 = empty) */
 	uint64_t deps;			/* header function: what its summary depends

@@ -13,10 +13,13 @@
  * one TRUE and one FALSE edge (through a NOP fan-out when one side reaches
  * several kept nodes or none).
  *
- * A summary over IPA_MAX_SUMMARY_NODES drops reads first and then writes,
- * keeping lock events, barriers and correlated branches (capped): the cap
- * bounds the cost of deep wrapper stacks and huge helpers, at the price of
- * writes a caller will not see (docs/analysis.md).  What was dropped may
+ * A summary over IPA_MAX_SUMMARY_NODES drops reads first and then the
+ * writes it orders itself, keeping lock events, barriers, correlated
+ * branches and the writes that can be unordered at its return (capped,
+ * mark_unordered_at_exit()): the cap bounds the cost of deep wrapper stacks
+ * and huge helpers, at the price of the helper's paths around the writes
+ * it keeps and of the register votes of those it drops
+ * (docs/analysis.md).  What was dropped may
  * have ordered the caller's writes (a read, a write that makes an inner
  * unlock issue the barrier), so a capped summary orders every write before
  * each of its releases, and keeps the last read of each run of dropped
@@ -77,6 +80,8 @@ struct reducer {
 	VEC(uint32_t) stack;
 	VEC(uint32_t) found;
 	uint32_t exit;		/* summary RETURN node */
+	bool writes_bounded;	/* the kept writes are those a capped summary
+				 * keeps for their ordering alone */
 };
 
 /* Kept nodes (or the exit) reachable from x node `start` through dropped
@@ -343,24 +348,25 @@ static void build_preds(const struct ir_function *x, uint32_t **off_out, uint32_
  * MMIO006 the code does not have).  A read followed on every way by
  * another read before anything kept is left out: the barrier of the later
  * one orders at least what it did.  Linear: a backward walk from the kept
- * nodes and the returns through the dropped nodes that are not reads.
+ * nodes (keep, and also_kept when not NULL) and the returns through the
+ * dropped nodes that are not reads.
  */
 static void mark_last_reads(const struct ir_function *x, const uint32_t *off, const uint32_t *preds,
-			    const bool *keep, bool *last)
+			    const bool *keep, const bool *also_kept, bool *last)
 {
 	uint32_t ns;
 	uint8_t *ends = xcalloc(x->nodes.n ? x->nodes.n : 1, 1);
 	VEC(uint32_t) queue = VEC_INIT;
 
 	for (uint32_t v = 0; v < x->nodes.n; v++)
-		if (keep[v] || x->nodes.v[v].op == IR_RETURN) {
+		if (keep[v] || (also_kept && also_kept[v]) || x->nodes.v[v].op == IR_RETURN) {
 			ends[v] = 1;
 			VEC_PUSH(queue, v);
 		}
 	for (size_t q = 0; q < queue.n; q++)
 		for (uint32_t k = off[queue.v[q]]; k < off[queue.v[q] + 1]; k++) {
 			uint32_t u = preds[k];
-			if (!ends[u] && !keep[u] && x->nodes.v[u].op != IR_MMIO_READ) {
+			if (!ends[u] && x->nodes.v[u].op != IR_MMIO_READ) {
 				ends[u] = 1;
 				VEC_PUSH(queue, u);
 			}
@@ -377,38 +383,111 @@ static void mark_last_reads(const struct ir_function *x, const uint32_t *off, co
 	VEC_FREE(queue);
 }
 
-/* Mark the events and the call markers they came through.  Returns how
+/*
+ * After node n of a capped summary, is no earlier write pending: a read
+ * (its stand-in orders every device, mark_last_reads()), a barrier that
+ * orders MMIO other than mmiowb(), or a release (a capped summary puts a
+ * full barrier before each)?
+ */
+static bool orders_writes(const struct ipa_program *p, const struct ir_node *n)
+{
+	if (n->op == IR_MMIO_READ || n->op == IR_RELEASE || n->for_reads)
+		return true;
+	if (n->op != IR_BARRIER || !p || !p->rules || n->rule < 0)
+		return false;
+	const struct barrier *b = &p->rules->barriers.v[n->rule];
+	return b->orders_mmio && !b->is_mmiowb;
+}
+
+/*
+ * Mark in `tail` the writes of x that can still be pending when x returns:
+ * those from which some path reaches a return through no node that
+ * orders them (orders_writes()).  A capped summary keeps exactly these of
+ * its writes: a caller that releases its lock after the call must see
+ * them (a helper that rings a relaxed doorbell last), and every other
+ * write is ordered before the return by a read or barrier the summary
+ * keeps.  Linear: a backward walk from the returns.  Returns how many.
+ */
+static size_t mark_unordered_at_exit(const struct ipa_program *p, const struct ir_function *x,
+				     const uint32_t *off, const uint32_t *preds, bool *tail)
+{
+	uint8_t *open = xcalloc(x->nodes.n ? x->nodes.n : 1, 1);
+	VEC(uint32_t) queue = VEC_INIT;
+	size_t n = 0;
+
+	for (uint32_t v = 0; v < x->nodes.n; v++)
+		if (x->nodes.v[v].op == IR_RETURN) {
+			open[v] = 1;
+			VEC_PUSH(queue, v);
+		}
+	for (size_t q = 0; q < queue.n; q++) {
+		uint32_t v = queue.v[q];
+		if (orders_writes(p, &x->nodes.v[v]))
+			continue;	/* what comes before it is ordered */
+		for (uint32_t k = off[v]; k < off[v + 1]; k++)
+			if (!open[preds[k]]) {
+				open[preds[k]] = 1;
+				VEC_PUSH(queue, preds[k]);
+			}
+	}
+	for (uint32_t v = 0; v < x->nodes.n; v++) {
+		tail[v] = open[v] && x->nodes.v[v].op == IR_MMIO_WRITE;
+		n += tail[v];
+	}
+	free(open);
+	VEC_FREE(queue);
+	return n;
+}
+
+/* The predecessors of x's nodes, built on first use (mark_last_reads()). */
+struct pred_lists {
+	uint32_t *off, *preds;
+};
+
+/*
+ * Mark the events and the call markers they came through.  Returns how
  * many there are, not counting the assignments of correlation keys (the
  * cap is for events: a key assignment is one per exit or store), the
  * branches on parameters kept for callers that pass a constant, nor the
  * barriers that stand for dropped reads, here (mark_last_reads()) or in
  * a callee's capped summary (ir_node.for_reads): at most one per run of
  * reads, and counting them made summaries that kept writes drop them.
- * (Their call markers are not counted either, and a branch whose arms
- * differ only in them is contracted: it keeps both paths.) */
-/* The predecessors of x's nodes, built on first use (mark_last_reads()). */
-struct pred_lists {
-	uint32_t *off, *preds;
-};
-
+ * At KEEP_LOCKS the writes that can be unordered at the return are kept
+ * too (mark_unordered_at_exit()), and not counted either, nor are those
+ * a callee's capped summary kept so (ir_node.bounded_by), at any level:
+ * the cap never takes them from a caller, and counting them would make
+ * the summaries that take them in drop their own writes.  (Their call
+ * markers are not counted, and a branch whose arms differ only in such
+ * nodes is contracted: it keeps both paths.)
+ */
 static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x, enum keep_level level,
 			bool *keep, struct pred_lists *pl)
 {
-	size_t n = 0;
+	size_t n = 0, nodes = x->nodes.n ? x->nodes.n : 1;
 	struct arm_walk w;
-	bool *last = NULL;
+	bool *last = NULL, *tail;
 
 	memset(keep, 0, x->nodes.n * sizeof(*keep));
-	for (size_t i = 0; i < x->nodes.n; i++)	/* stand-ins for reads: below */
+	for (size_t i = 0; i < x->nodes.n; i++)	/* stand-ins and tails: below */
 		keep[i] = !is_fact_node(&x->nodes.v[i]) && is_event(&x->nodes.v[i], level) &&
-			  !x->nodes.v[i].for_reads;
+			  !x->nodes.v[i].for_reads && !x->nodes.v[i].bounded_by;
 	arm_walk_init(&w, x, keep);
 	drop_empty_branches(&w, keep);
+	if (level != KEEP_ALL && !pl->off)
+		build_preds(x, &pl->off, &pl->preds);
+	tail = xmalloc(nodes * sizeof(*tail));
+	if (level == KEEP_LOCKS) {
+		if (mark_unordered_at_exit(p, x, pl->off, pl->preds, tail) > IPA_MAX_LOCK_SUMMARY_NODES)
+			/* writes compounding through capped callees: what
+			 * bounds them (the most on Linux 6.1's corpus: 438) */
+			memset(tail, 0, nodes * sizeof(*tail));
+	} else {	/* a callee's tails stay, as they are */
+		for (size_t i = 0; i < x->nodes.n; i++)
+			tail[i] = x->nodes.v[i].bounded_by != 0;
+	}
 	if (level != KEEP_ALL) {
-		if (!pl->off)
-			build_preds(x, &pl->off, &pl->preds);
-		last = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*last));
-		mark_last_reads(x, pl->off, pl->preds, keep, last);
+		last = xmalloc(nodes * sizeof(*last));
+		mark_last_reads(x, pl->off, pl->preds, keep, tail, last);
 	}
 	for (size_t i = 0; i < x->nodes.n; i++)
 		if (keep[i])
@@ -416,9 +495,10 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 	for (size_t i = 0; i < x->nodes.n; i++)
 		n += keep[i];
 	for (size_t i = 0; i < x->nodes.n; i++)
-		if (x->nodes.v[i].for_reads || (last && last[i]))
+		if (x->nodes.v[i].for_reads || (last && last[i]) || tail[i])
 			keep_with_sites(x, keep, i);
 	free(last);
+	free(tail);
 	/* the assignments the kept branches read, always: a branch kept
 	 * without the call or store that set its key would read the value
 	 * the key had in the caller before, from another call */
@@ -481,6 +561,9 @@ static void copy_kept_node(struct reducer *r, struct ir_function *s, size_t i, i
 {
 	const struct ir_function *x = r->x;
 	struct ir_node n = x->nodes.v[i];
+
+	if (r->writes_bounded && n.op == IR_MMIO_WRITE && !n.bounded_by)
+		n.bounded_by = s->name;	/* kept by mark_unordered_at_exit() */
 
 	if (n.op == IR_CALL && n.nargs) {
 		uint32_t off = (uint32_t)s->args.n;
@@ -548,7 +631,8 @@ static void link_kept_nodes(struct reducer *r, struct ir_function *s, uint32_t s
 
 /* Build the summary of x from the nodes marked in keep: an entry NOP, the
  * kept nodes, one exit, and the contracted edges between them. */
-static struct ir_function *build(const struct ir_function *x, str_id name, const bool *keep, int barrier_rule)
+static struct ir_function *build(const struct ir_function *x, str_id name, const bool *keep, int barrier_rule,
+				 bool writes_bounded)
 {
 	struct reducer r;
 	struct ir_function *s = ir_fn_alloc(name);
@@ -556,6 +640,7 @@ static struct ir_function *build(const struct ir_function *x, str_id name, const
 
 	memset(&r, 0, sizeof(r));
 	r.x = x;
+	r.writes_bounded = writes_bounded;
 	r.map = xmalloc(x->nodes.n * sizeof(*r.map));
 	r.tail = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*r.tail));
 	r.stamp = xcalloc(x->nodes.n, sizeof(*r.stamp));
@@ -604,7 +689,7 @@ struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_func
 		n = 0;
 	struct ir_function *s = NULL;
 	if (n && x->entry != IR_NONE)
-		s = build(x, name, keep, *capped ? capped_barrier_rule(p) : -1);
+		s = build(x, name, keep, *capped ? capped_barrier_rule(p) : -1, level == KEEP_LOCKS);
 	free(keep);
 	free(pl.off);
 	free(pl.preds);

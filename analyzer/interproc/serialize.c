@@ -2,8 +2,8 @@
  * serialize.c - summaries as text, for the database (cross-file and
  * cross-run analysis) and for change detection (the hash of the text).
  *
- * Format (version 3), one JSON object:
- *   {"v":3,"name":"f","params":["dev",...],
+ * Format (version 5), one JSON object:
+ *   {"v":5,"name":"f","params":["dev",...],
  *    "nodes":[{"op":"ACQUIRE","rule":"spin_lock","lock":"dev->lock",
  *              "type":"struct foo::lock","dev":"...","spelled":"...",
  *              "callee":"...","cond":"...","file":"drv.c","line":3,"col":2,
@@ -11,9 +11,11 @@
  *    "entry":0}
  * An ASSIGN node also has "truth" (0, 1, 2 unknown, 3 copy) and, for a
  * copy, "src"; a BRANCH on a parameter has "param", the parameter's index
- * (0-based), so a caller's constant argument decides it.  Version 1 had
- * no ASSIGN nodes and no return-value keys, version 2 no "param": such
- * text is not loaded (the call is then unknown until its callee's file is
+ * (0-based), so a caller's constant argument decides it.  A BARRIER that
+ * stands for dropped reads has "reads":true, and a WRITE a capped summary
+ * kept for its ordering alone "bounded", that function's name.  Version 1 had no ASSIGN
+ * nodes and no return-value keys, version 2 no "param", version 4 kept no
+ * write in a capped summary: such text is not loaded (the call is then unknown until its callee's file is
  * analyzed again), never read as if its exits were alike or its branches
  * open to every caller.
  * Rules are referred to by name so a summary survives a rules reload; a
@@ -25,9 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* 4: summaries keep the calls their branches test, and condition keys
- * spell constants; a summary of format 3 lacks them. */
-#define SUMMARY_FORMAT 4
+/* 5: a capped summary keeps the writes that can be unordered at its
+ * return; one of format 4 dropped them. */
+#define SUMMARY_FORMAT 5
 
 const char *ipa_node_rule_name(const struct rules *r, const struct ir_node *n)
 {
@@ -200,6 +202,8 @@ static void node_text(struct strbuf *sb, const struct ipa_program *p, const stru
 		strbuf_adds(sb, ",\"indirect\":true");
 	if (n->for_reads)
 		strbuf_adds(sb, ",\"reads\":true");
+	if (n->bounded_by)
+		put_str(sb, "bounded", p->strings, n->bounded_by);
 	put_int(sb, "cs", n->call_site == IR_NONE ? -1LL : (long long)n->call_site);
 	if (n->nargs) {
 		bool first = true;
@@ -362,6 +366,7 @@ static bool load_node(json_t *o, struct ir_function *s, struct strpool *pool, co
 	n.loc.col = (uint32_t)json_integer_value(json_object_get(o, "col"));
 	n.indirect = json_is_true(json_object_get(o, "indirect"));
 	n.for_reads = op == IR_BARRIER && json_is_true(json_object_get(o, "reads"));
+	n.bounded_by = op == IR_MMIO_WRITE ? get_str(o, "bounded", pool) : 0;
 	json_int_t cs = json_integer_value(json_object_get(o, "cs"));
 	n.call_site = cs < 0 ? IR_NONE : (uint32_t)cs;
 	json_t *args = json_object_get(o, "args");

@@ -127,6 +127,12 @@ struct ir_node {
 	str_id pure_key;	/* IR_CALL with pure arguments: the call as a
 				 * key, "@f(a,b)" (IR_KEY_PURE_CALL), used when
 				 * the callee is a pure predicate; else 0 */
+	str_id bounded_by;	/* IR_MMIO_WRITE: the function whose capped
+				 * summary kept it only because it can still be
+				 * unordered at that function's return
+				 * (interproc/reduce.c): the tests around it
+				 * there were not kept, so a finding on such
+				 * writes alone is said as a note; 0 if none */
 	str_id cond_src;	/* IR_ASSIGN with IR_TRUTH_COPY: the key copied */
 	uint32_t cond_param;	/* IR_BRANCH: 1 + the index of the parameter
 				 * whose truth the condition is (`if (flush)`,

@@ -2,9 +2,11 @@
  * defects.c - grouping chains into defects (defects.h).
  *
  * A finding's own fields point into its representative chain, chains[0]:
- * the chain that enters its function first in source order (file, line,
- * column), ties kept in the order the chains came.  So a finding is cheap
- * to copy and has one owner of every string: its chains.
+ * of its most severe chains, the one that enters its function first in
+ * source order (file, line, column), ties kept in the order the chains
+ * came.  So a finding is cheap to copy, has one owner of every string
+ * (its chains), and its headline, place and trace are those of a chain
+ * with its severity: a warning is never shown with a note's path.
  */
 #include "defects.h"
 #include "util.h"
@@ -135,7 +137,8 @@ static bool same_defect(const struct mc_chain *a, const struct mc_chain *b)
 	return !strcmp(or_empty(a->rule), or_empty(b->rule)) && !strcmp(da, db) && da[0];
 }
 
-/* Source order of entry places; ties keep input order (idx). */
+/* Most severe first, then source order of entry places; ties keep input
+ * order (idx). */
 struct row_ref {
 	struct mc_chain *c;
 	size_t idx;
@@ -144,8 +147,11 @@ struct row_ref {
 static int cmp_entry(const void *pa, const void *pb)
 {
 	const struct row_ref *a = pa, *b = pb;
+	int ra = severity_rank(a->c->severity), rb = severity_rank(b->c->severity);
 	int c = strcmp(or_empty(a->c->file), or_empty(b->c->file));
 
+	if (ra != rb)
+		return ra > rb ? -1 : 1;
 	if (c)
 		return c;
 	if (a->c->line != b->c->line)

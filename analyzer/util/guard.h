@@ -71,7 +71,7 @@ void guard_get_totals(struct guard_totals *t);
  * of the run (the child, its workers) adds its own as it goes; without a
  * shared page, this process's count. */
 struct guard_notes {
-	size_t capped;		/* function summaries cut to lock events */
+	size_t capped;		/* function summaries capped (reduce.c) */
 	size_t bounded;		/* functions that hit the state bound */
 	size_t not_checked;	/* functions holding a parse error */
 	size_t rechecked;	/* stale callers analyzed again */

@@ -139,9 +139,9 @@ static void test_substitution_and_chain(void)
 	CHECK(back && ipa_summary_hash(&p, back) == p.fns.v[hi].hash);
 	ir_fn_free(back);
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":4}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":5,\"nodes\":[{\"op\":\"TRYACQUIRE\",\"succ\":[]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":5,\"nodes\":[{\"op\":\"NOP\",\"succ\":[[7,0]]}],\"entry\":0}", P, R));
+	CHECK(!ipa_summary_from_text("{\"v\":5}", P, R));
 	CHECK(!ipa_summary_from_text("not json", P, R));
 	ipa_free(&p);
 	ir_unit_free(u);
@@ -224,7 +224,7 @@ static void test_return_states(void)
 	}
 	ir_fn_free(back);
 	if (text) {	/* the same summary in an older format (2) is not read */
-		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":4");
+		char *v1 = xstrdup(text), *v = strstr(v1, "\"v\":5");
 		CHECK(v != NULL);
 		if (v)
 			v[4] = '2';
@@ -232,9 +232,9 @@ static void test_return_states(void)
 		free(v1);
 	}
 	free(text);
-	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
+	CHECK(!ipa_summary_from_text("{\"v\":5,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":7,\"cond\":\"k\","
 				     "\"succ\":[]}],\"entry\":0}", P, R));
-	CHECK(!ipa_summary_from_text("{\"v\":4,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
+	CHECK(!ipa_summary_from_text("{\"v\":5,\"nodes\":[{\"op\":\"ASSIGN\",\"truth\":3,\"cond\":\"k\","
 				     "\"succ\":[]}],\"entry\":0}", P, R));	/* a copy names its source */
 
 	/* spliced: the callee's return key is the caller's result key */
@@ -330,6 +330,80 @@ static void test_lock_events_bounded(void)
 	CHECK(dropped >= 1);	/* layer 3 (8^3 * 2 lock events) and above */
 	int l0 = ipa_find(&p, u->functions.v[0]);
 	CHECK(l0 >= 0 && p.fns.v[l0].summary && !p.fns.v[l0].capped);
+	ipa_free(&p);
+	ir_unit_free(u);
+}
+
+/* The summary of function `name` in p, or NULL. */
+static const struct ir_function *summary_of(const struct ipa_program *p, const struct ir_unit *u, const char *name)
+{
+	for (size_t i = 0; i < u->functions.n; i++)
+		if (!strcmp(strpool_str(P, u->functions.v[i]->name), name)) {
+			int k = ipa_find(p, u->functions.v[i]);
+			return k >= 0 ? p->fns.v[k].summary : NULL;
+		}
+	return NULL;
+}
+
+/*
+ * A capped summary keeps its lock events and, of its writes, exactly those
+ * that can be unordered at its return, marked with the function that
+ * bounded them:
+ *   big(d)    { writel_relaxed(d->regs); readl(d->regs);       (read back)
+ *               60 x { spin_lock(&d->inner); spin_unlock(&d->inner); }
+ *               writel_relaxed(d->regs); mmiowb();              (a tail)
+ *               writel_relaxed(d->db); }                        (a tail)
+ *   pass(d)   { big(d); }                                       (passes them on)
+ *   locked(d) { spin_lock(&d->lock); big(d); spin_unlock(&d->lock); }
+ */
+static void test_capped_keeps_unordered_writes(void)
+{
+	enum { SECTIONS = 60 };
+	struct ir_unit *u = ir_unit_new_shared("c.c", P);
+	static const char *const dp[] = { "d" }, *const da[] = { "d" };
+
+	struct fb b = fb_start(u, "big", dp, 1);
+	fb_event(&b, IR_MMIO_WRITE, "writel_relaxed", "d->regs", 3);
+	fb_event(&b, IR_MMIO_READ, "readl", "d->regs", 4);
+	for (int i = 0; i < SECTIONS; i++) {
+		fb_event(&b, IR_ACQUIRE, "spin_lock", "d->inner", 5);
+		fb_event(&b, IR_RELEASE, "spin_unlock", "d->inner", 6);
+	}
+	fb_event(&b, IR_MMIO_WRITE, "writel_relaxed", "d->regs", 7);
+	fb_event(&b, IR_BARRIER, "mmiowb", NULL, 8);
+	fb_event(&b, IR_MMIO_WRITE, "writel_relaxed", "d->db", 9);
+	fb_end(&b);
+	struct fb pass = fb_start(u, "pass", dp, 1);
+	fb_call(&pass, "big", da, 1, 20);
+	fb_end(&pass);
+	struct fb locked = fb_start(u, "locked", dp, 1);
+	fb_event(&locked, IR_ACQUIRE, "spin_lock", "d->lock", 30);
+	fb_call(&locked, "big", da, 1, 31);
+	fb_event(&locked, IR_RELEASE, "spin_unlock", "d->lock", 32);
+	fb_end(&locked);
+
+	struct ipa_program p;
+	ipa_init(&p, P, R);
+	ipa_add_unit(&p, u, "c.c");
+	ipa_solve(&p);
+	str_id big = strpool_intern(P, "big");
+	const struct ir_function *sb = summary_of(&p, u, "big"), *sp = summary_of(&p, u, "pass"),
+				 *sl = summary_of(&p, u, "locked");
+	CHECK(sb && count_op(sb, IR_ACQUIRE) == SECTIONS);
+	CHECK(sb && count_op(sb, IR_MMIO_WRITE) == 2);	/* lines 7 and 9, not 3 */
+	for (int k = 0; sb && k < 2; k++) {
+		const struct ir_node *w = find_op(sb, IR_MMIO_WRITE, k);
+		CHECK(w && w->loc.line == (k ? 9u : 7u) && w->bounded_by == big);
+	}
+	CHECK(sb && count_op(sb, IR_MMIO_READ) == 0);	/* a stand-in barrier */
+	/* a caller that returns right after passes both on, still big's */
+	CHECK(sp && count_op(sp, IR_MMIO_WRITE) == 2);
+	for (int k = 0; sp && k < 2; k++) {
+		const struct ir_node *w = find_op(sp, IR_MMIO_WRITE, k);
+		CHECK(w && w->bounded_by == big);
+	}
+	/* one that releases its lock after the call orders them: none left */
+	CHECK(sl && count_op(sl, IR_MMIO_WRITE) == 0);
 	ipa_free(&p);
 	ir_unit_free(u);
 }
@@ -554,6 +628,7 @@ int main(void)
 	test_substitution_and_chain();
 	test_recursion_bounded();
 	test_lock_events_bounded();
+	test_capped_keeps_unordered_writes();
 	test_indirect_targets();
 	test_block_choices();
 	test_return_states();

@@ -53,6 +53,7 @@ static json_t *ref_node(const struct ipa_program *p, const struct ir_function *s
 		json_object_set_new(o, "indirect", json_true());
 	if (n->for_reads)
 		json_object_set_new(o, "reads", json_true());
+	ref_str(o, "bounded", n->bounded_by);
 	json_object_set_new(o, "cs", json_integer(n->call_site == IR_NONE ? -1 : (json_int_t)n->call_site));
 	if (n->nargs) {
 		json_t *a = json_array();
@@ -75,7 +76,7 @@ static char *ref_text(const struct ipa_program *p, const struct ir_function *s)
 {
 	json_t *root = json_object(), *params = json_array(), *nodes = json_array();
 
-	json_object_set_new(root, "v", json_integer(4));
+	json_object_set_new(root, "v", json_integer(5));
 	json_object_set_new(root, "name", json_string(strpool_str(P, s->name) ?: ""));
 	for (size_t i = 0; i < s->params.n; i++) {
 		const char *t = strpool_str(P, s->params.v[i]);
@@ -123,6 +124,7 @@ static void test_same_text(void)
 	wr.device = strpool_intern(P, "dev->regs");
 	wr.reg = strpool_intern(P, "struct foo::regs + \"tab\"\t\x01\x1f");
 	wr.call_site = 1;
+	wr.bounded_by = strpool_intern(P, "foo_kick");
 	last = add(f, &wr, last, 3);
 	struct ir_node bar = ir_node_make(IR_BARRIER);	/* stands for dropped reads */
 	bar.rule = rules_lookup(R, "mb").index;
@@ -161,7 +163,8 @@ static void test_same_text(void)
 	struct ir_function *back = mine ? ipa_summary_from_text(mine, P, R) : NULL;
 	CHECK(back && back->nodes.n == f->nodes.n);
 	for (uint32_t i = 0; back && i < back->nodes.n; i++)	/* the flag comes back */
-		CHECK(back->nodes.v[i].for_reads == f->nodes.v[i].for_reads);
+		CHECK(back->nodes.v[i].for_reads == f->nodes.v[i].for_reads &&
+		      back->nodes.v[i].bounded_by == f->nodes.v[i].bounded_by);
 	ir_fn_free(back);
 	free(mine);
 	free(ref);

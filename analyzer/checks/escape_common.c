@@ -3,6 +3,7 @@
  */
 #include "escape_common.h"
 
+#include <assert.h>
 #include <stdlib.h>
 
 /*
@@ -58,83 +59,103 @@ static bool section_split_across_calls(struct check_ctx *ctx, const struct eng_e
 	return false;
 }
 
-/*
- * The function whose capped summary kept every selected write only for its
- * ordering (ir_node.bounded_by), or 0 when some write was seen on paths
- * the analysis told apart.  Such writes may sit on a path the helper
- * never takes with its caller's arguments (a mode it tested, a table
- * entry its caller's constant selects), so a finding on them alone is a
- * note, shown with --pedantic: unsure, it says less.
- */
-static str_id bounded_only(const struct check_ctx *ctx, const struct eng_escape *esc,
-			   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w))
+/* Every write: for an escape whose writes drafted_writes() picked. */
+static bool any_write(const struct check_ctx *ctx, const struct eng_write *w)
 {
-	str_id by = 0;
+	(void)ctx;
+	(void)w;
+	return true;
+}
 
+/*
+ * The writes a finding on esc rests on, into picked (in esc's order):
+ * those `select` takes, less the ones a capped summary kept for their
+ * ordering alone (ir_node.bounded_by) when others remain.  Such a write
+ * may sit on a path the helper never takes with its caller's arguments (a
+ * mode it tested, a table entry its caller's constant selects), and adds
+ * nothing to a finding that holds without it.  When only such writes
+ * remain, *bounded_by is the function whose summary kept the last of
+ * them, and the finding is a note, shown with --pedantic: unsure, it says
+ * less.  Else *bounded_by is 0.  Returns how many were picked.
+ */
+static int drafted_writes(const struct check_ctx *ctx, const struct eng_escape *esc,
+			  bool (*select)(const struct check_ctx *ctx, const struct eng_write *w),
+			  struct eng_write *picked, str_id *bounded_by)
+{
+	int n = 0, sure = 0;
+
+	assert(esc->nwrites <= ENG_MAX_WRITES);
+	for (int i = 0; i < esc->nwrites; i++)
+		sure += select(ctx, &esc->writes[i]) && !check_node(ctx, esc->writes[i].node)->bounded_by;
+	*bounded_by = 0;
 	for (int i = 0; i < esc->nwrites; i++) {
-		if (!select(ctx, &esc->writes[i]))
+		str_id by = check_node(ctx, esc->writes[i].node)->bounded_by;
+		if (!select(ctx, &esc->writes[i]) || (sure && by))
 			continue;
-		str_id b = check_node(ctx, esc->writes[i].node)->bounded_by;
-		if (!b)
-			return 0;
-		by = by ? by : b;
+		picked[n++] = esc->writes[i];
+		*bounded_by = sure ? 0 : by;
 	}
-	return by;
+	return n;
+}
+
+/* The trace steps of e's writes, and of the inner acquire that reset the
+ * flag after the last one (MMIO002). */
+static void add_write_steps(struct check_ctx *ctx, struct finding_draft *d, const struct eng_escape *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (int i = 0; i < e->nwrites; i++) {
+		const struct eng_write *w = &e->writes[i];
+		strbuf_reset(&sb);
+		check_describe_call(ctx, w->node, &sb);
+		draft_step(ctx, d, "write", w->node, "MMIO write %s inside the section", sb.buf);
+		if (w->flag_reset_node != IR_NONE && i == e->nwrites - 1) {
+			strbuf_reset(&sb);
+			check_describe_call(ctx, w->flag_reset_node, &sb);
+			const struct model *m = &ctx->rules->models.v[ctx->cfg->models[e->model]];
+			draft_step(ctx, d, "inner-acquire", w->flag_reset_node, "%s clears %s after the write", sb.buf,
+				   m->flag_reg >= 0 ? m->regs[m->flag_reg] : "the flag");
+		}
+	}
+	strbuf_release(&sb);
 }
 
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w), int *nselected)
 {
-	int last = -1, n = 0;
+	struct eng_write picked[ENG_MAX_WRITES];
+	struct eng_escape e = *esc;
 	struct strbuf sb = STRBUF_INIT;
+	str_id bounded_by;
 
-	for (int i = 0; i < esc->nwrites; i++)
-		if (select(ctx, &esc->writes[i])) {
-			last = i;
-			n++;
-		}
-	*nselected = n;
-	if (last < 0 || section_inside_callee(ctx, esc, select) || section_split_across_calls(ctx, esc))
+	e.writes = picked;
+	e.nwrites = *nselected = drafted_writes(ctx, esc, select, picked, &bounded_by);
+	if (!e.nwrites || section_inside_callee(ctx, &e, any_write) || section_split_across_calls(ctx, &e))
 		return NULL;
-	str_id bounded_by = bounded_only(ctx, esc, select);
 	if (bounded_by && !check_pedantic(ctx))
 		return NULL;
 
-	struct finding_draft *d = check_draft(ctx, id, esc->model, esc->writes[last].node);
+	int n = e.nwrites, last = n - 1;
+	struct finding_draft *d = check_draft(ctx, id, e.model, e.writes[last].node);
 	d->has_lock = true;
-	d->lock = esc->lock;
+	d->lock = e.lock;
 	if (bounded_by)
 		d->severity = "note";
 
-	check_describe_call(ctx, esc->lock.acquire_node, &sb);
-	draft_step(ctx, d, "acquire", esc->lock.acquire_node, "%s %s taken here (%s)",
-		   check_kind_name(ctx, esc->lock.kind), check_str(ctx, esc->lock.lock), sb.buf);
-	for (int i = 0; i < esc->nwrites; i++) {
-		const struct eng_write *w = &esc->writes[i];
-		if (!select(ctx, w))
-			continue;
-		strbuf_reset(&sb);
-		check_describe_call(ctx, w->node, &sb);
-		draft_step(ctx, d, "write", w->node, "MMIO write %s inside the section", sb.buf);
-		if (w->flag_reset_node != IR_NONE && i == last) {
-			strbuf_reset(&sb);
-			check_describe_call(ctx, w->flag_reset_node, &sb);
-			const struct model *m = &ctx->rules->models.v[ctx->cfg->models[esc->model]];
-			draft_step(ctx, d, "inner-acquire", w->flag_reset_node,
-				   "%s clears %s after the write", sb.buf,
-				   m->flag_reg >= 0 ? m->regs[m->flag_reg] : "the flag");
-		}
-	}
+	check_describe_call(ctx, e.lock.acquire_node, &sb);
+	draft_step(ctx, d, "acquire", e.lock.acquire_node, "%s %s taken here (%s)",
+		   check_kind_name(ctx, e.lock.kind), check_str(ctx, e.lock.lock), sb.buf);
+	add_write_steps(ctx, d, &e);
 	if (bounded_by)
-		draft_step(ctx, d, "bounded", esc->writes[last].node,
+		draft_step(ctx, d, "bounded", e.writes[last].node,
 			   "%s() is over the summary cap: its own tests around %s were not kept, so %s be on a "
 			   "path this caller never takes", check_str(ctx, bounded_by), n > 1 ? "these writes" : "this write",
 			   n > 1 ? "they may" : "it may");
 	strbuf_reset(&sb);
-	check_describe_call(ctx, esc->release_node, &sb);
-	draft_step(ctx, d, "release", esc->release_node, "%s%s with the write%s unordered under %s",
-		   sb.buf, check_node(ctx, esc->release_node)->synthetic ? "," : " released here",
-		   n > 1 ? "s" : "", check_model_name(ctx, esc->model));
+	check_describe_call(ctx, e.release_node, &sb);
+	draft_step(ctx, d, "release", e.release_node, "%s%s with the write%s unordered under %s",
+		   sb.buf, check_node(ctx, e.release_node)->synthetic ? "," : " released here",
+		   n > 1 ? "s" : "", check_model_name(ctx, e.model));
 	strbuf_release(&sb);
 	return d;
 }

@@ -120,6 +120,18 @@ static void add_write_steps(struct check_ctx *ctx, struct finding_draft *d, cons
 	strbuf_release(&sb);
 }
 
+struct eng_escape escape_drafted(const struct check_ctx *ctx, const struct eng_escape *esc,
+				 bool (*select)(const struct check_ctx *ctx, const struct eng_write *w),
+				 struct eng_write *picked)
+{
+	struct eng_escape e = *esc;
+	str_id bounded_by;
+
+	e.writes = picked;
+	e.nwrites = drafted_writes(ctx, esc, select, picked, &bounded_by);
+	return e;
+}
+
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w), int *nselected)
 {

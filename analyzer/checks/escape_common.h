@@ -15,9 +15,21 @@ static inline bool escape_is_flag_reset(const struct check_ctx *ctx, const struc
 }
 
 /*
- * Draft a finding at the last of the selected writes, with the trace
- * acquire -> writes -> [inner acquire] -> release.  `select` picks writes.
- * Returns NULL when no write is selected.
+ * The escape a finding on esc rests on: its writes that `select` takes,
+ * less those a capped summary kept for their ordering alone when others
+ * remain (escape_common.c, drafted_writes()).  The writes go into picked
+ * (room for ENG_MAX_WRITES); drafting the result again gives it back.
+ */
+struct eng_escape escape_drafted(const struct check_ctx *ctx, const struct eng_escape *esc,
+				 bool (*select)(const struct check_ctx *ctx, const struct eng_write *w),
+				 struct eng_write *picked);
+
+/*
+ * Draft a finding at the last of the writes it rests on (escape_drafted()),
+ * with the trace acquire -> writes -> [inner acquire] -> [bounded] ->
+ * release; a note, shown with --pedantic only, when they are all writes a
+ * capped summary kept.  `select` picks writes.  Returns NULL when no write
+ * is selected.
  */
 struct finding_draft *escape_draft(struct check_ctx *ctx, const char *id, const struct eng_escape *esc,
 				   bool (*select)(const struct check_ctx *ctx, const struct eng_write *w), int *nselected);

@@ -61,10 +61,13 @@ static void mmio001_escape(struct check_ctx *ctx, void *scratch, const struct en
 	(void)scratch;
 	if (!esc->lock.hooked || !check_model_reported(ctx, esc->model))
 		return;
-	const char *arch_only = below_contract(ctx, esc);
+	/* judged on the writes the finding rests on */
+	struct eng_write picked[ENG_MAX_WRITES];
+	struct eng_escape e = escape_drafted(ctx, esc, plain_escape, picked);
+	const char *arch_only = below_contract(ctx, &e);
 	if (arch_only && !check_pedantic(ctx))
 		return;
-	struct finding_draft *d = escape_draft(ctx, "MMIO001", esc, plain_escape, &n);
+	struct finding_draft *d = escape_draft(ctx, "MMIO001", &e, plain_escape, &n);
 	if (!d)
 		return;
 	check_describe_call(ctx, d->node, &wr);

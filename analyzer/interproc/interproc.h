@@ -190,7 +190,9 @@ bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi);
  * held at each. */
 void ipa_mark_observed_calls(struct ipa_program *p, struct ir_function *x);
 /* Do fi's writes reach a function nothing calls, through its summary and
- * its callers' summaries, none of them capped (which drops writes)?
+ * its callers' summaries, none of them capped (which drops the writes it
+ * orders, and keeps the others for their ordering alone: not as MMIO005
+ * evidence)?
  * Then the checks of that function see them in context.  (reach.c) */
 bool ipa_writes_reach_root(struct ipa_program *p, uint32_t fi);
 /* The function whose slot entry fi's checks start from (see

@@ -18,7 +18,9 @@
  * The other way round, a function whose writes reach a root (a function
  * nothing calls) through summaries that keep them is seen, with the
  * locks its callers hold, in that root's checks; a summary that is capped
- * drops writes, so there the function's own run is all there is.
+ * drops the writes it orders and keeps the others for their ordering
+ * alone (not as MMIO005 votes), so there the function's own run is all
+ * there is.
  */
 #include "interproc.h"
 

@@ -79,8 +79,9 @@ struct mc_chain {
 /*
  * One defect: a rule and the place its fix goes.  Every path, caller chain
  * and model that reaches it is one of its chains.  The fields from file to
- * trace are those of the representative chain (chains[0]: the first in
- * source order) and point into it; severity is the highest of the chains;
+ * trace are those of the representative chain (chains[0]: of the most
+ * severe chains, the first in source order) and point into it, so its
+ * severity is the highest of the chains;
  * models[] are the distinct models of the chains, in the order reported.
  * Copying the struct copies the pointers: the result that holds it owns
  * everything.

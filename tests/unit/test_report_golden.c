@@ -3,10 +3,12 @@
  * compared byte for byte with golden files (tests/report/golden/
  * report_unit.*): model merging in text,
  * sorting, parse errors, JSON escaping (quotes, newline, non-ASCII,
- * invalid UTF-8), null lock / fix-it, summary counts.
+ * invalid UTF-8), null lock / fix-it, summary counts; which chain
+ * represents a defect.
  */
 #include "report/report.h"
 #include "util/defects.h"
+#include "util/util.h"
 #include "testlib.h"
 
 #include <stdlib.h>
@@ -185,6 +187,41 @@ static void check_json(const char *name, const struct mc_result *const *rs, size
 	free(json);
 }
 
+/* A chain of the defect's, by hand: rule MMIO006, defect "d1". */
+static struct mc_chain defect_chain(const char *severity, unsigned line)
+{
+	struct mc_chain c;
+
+	memset(&c, 0, sizeof(c));
+	c.rule = xstrdup("MMIO006");
+	c.severity = xstrdup(severity);
+	c.file = xstrdup("drv.c");
+	c.line = line;
+	c.message = xstrdup(severity);
+	memcpy(c.defect, "00000000000000d1", 17);
+	return c;
+}
+
+/* A defect with a note chain first in source order and a warning chain
+ * after it is shown as the warning, at the warning's place. */
+static void test_representative_is_most_severe(void)
+{
+	struct mc_chain *rows = xcalloc(3, sizeof(*rows));
+	size_t n;
+
+	rows[0] = defect_chain("note", 5);
+	rows[1] = defect_chain("warning", 20);
+	rows[2] = defect_chain("note", 30);
+	struct mc_finding *f = defects_group(rows, 3, &n);
+	CHECK(n == 1 && f[0].nchains == 3);
+	CHECK_STR(f[0].severity, "warning");
+	CHECK(f[0].line == 20);
+	CHECK_STR(f[0].message, "warning");
+	CHECK(f[0].chains[1].line == 5 && f[0].chains[2].line == 30);	/* then source order */
+	finding_free(&f[0]);
+	free(f);
+}
+
 int main(void)
 {
 	struct mc_chain f[4];
@@ -208,5 +245,6 @@ int main(void)
 	free(text);
 	for (int i = 0; i < 3; i++)
 		free(d[i].models);
+	test_representative_is_most_severe();
 	TEST_DONE();
 }

@@ -13,11 +13,12 @@
  * copy, "src"; a BRANCH on a parameter has "param", the parameter's index
  * (0-based), so a caller's constant argument decides it.  A BARRIER that
  * stands for dropped reads has "reads":true, and a WRITE a capped summary
- * kept for its ordering alone "bounded", that function's name.  Version 1 had no ASSIGN
- * nodes and no return-value keys, version 2 no "param", version 4 kept no
- * write in a capped summary: such text is not loaded (the call is then unknown until its callee's file is
- * analyzed again), never read as if its exits were alike or its branches
- * open to every caller.
+ * kept for its ordering alone "bounded", that function's name.  Version
+ * 1 had no ASSIGN nodes and no return-value keys, version 2 no "param",
+ * version 4 kept no write in a capped summary: such text is not loaded
+ * (the call is then unknown until its callee's file is analyzed again),
+ * never read as if its exits were alike or its branches open to every
+ * caller.
  * Rules are referred to by name so a summary survives a rules reload; a
  * name the current rules do not know drops the node's rule (-1).
  */

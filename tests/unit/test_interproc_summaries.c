@@ -334,17 +334,6 @@ static void test_lock_events_bounded(void)
 	ir_unit_free(u);
 }
 
-/* The summary of function `name` in p, or NULL. */
-static const struct ir_function *summary_of(const struct ipa_program *p, const struct ir_unit *u, const char *name)
-{
-	for (size_t i = 0; i < u->functions.n; i++)
-		if (!strcmp(strpool_str(P, u->functions.v[i]->name), name)) {
-			int k = ipa_find(p, u->functions.v[i]);
-			return k >= 0 ? p->fns.v[k].summary : NULL;
-		}
-	return NULL;
-}
-
 /*
  * A capped summary keeps its lock events and, of its writes, exactly those
  * that can be unordered at its return, marked with the function that
@@ -387,8 +376,10 @@ static void test_capped_keeps_unordered_writes(void)
 	ipa_add_unit(&p, u, "c.c");
 	ipa_solve(&p);
 	str_id big = strpool_intern(P, "big");
-	const struct ir_function *sb = summary_of(&p, u, "big"), *sp = summary_of(&p, u, "pass"),
-				 *sl = summary_of(&p, u, "locked");
+	int bi = ipa_find(&p, b.fn), pi = ipa_find(&p, pass.fn), li = ipa_find(&p, locked.fn);
+	const struct ir_function *sb = bi >= 0 ? p.fns.v[bi].summary : NULL,
+				 *sp = pi >= 0 ? p.fns.v[pi].summary : NULL,
+				 *sl = li >= 0 ? p.fns.v[li].summary : NULL;
 	CHECK(sb && count_op(sb, IR_ACQUIRE) == SECTIONS);
 	CHECK(sb && count_op(sb, IR_MMIO_WRITE) == 2);	/* lines 7 and 9, not 3 */
 	for (int k = 0; sb && k < 2; k++) {

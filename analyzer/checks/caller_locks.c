@@ -4,9 +4,17 @@
  *
  * Each run keeps, per call node it reaches, the locks held on every path
  * to it (an intersection); at the run's end the calls are merged into the
- * program's record by the callee's name, intersecting again.  A name two
- * static functions share only makes the intersection smaller: it says
+ * program's record by callee and caller name, intersecting again.  A name
+ * two static functions share only makes the intersection smaller: it says
  * less, never more.
+ *
+ * caller_locks_close() then carries the locks down the call graph: a
+ * caller all of whose own calls are seen passes on the locks held at every
+ * call of it (tg3_setup_phy() is called only under tp->lock, so a helper it
+ * calls runs under tp->lock too).  That is a greatest fixed point: every
+ * function starts as "not known yet", which an intersection skips, and its
+ * set only shrinks as its callers become known; one never reached from
+ * outside its own cycle ends with nothing.
  */
 #include "caller_locks.h"
 
@@ -20,14 +28,26 @@ struct lock_set {
 	char *names[CALLER_LOCKS_MAX];
 };
 
+/* The calls of one callee made by one caller, merged. */
+struct caller_calls {
+	char *caller;
+	struct lock_set locks;		/* held at every one of them */
+};
+
 struct callee_entry {
 	char *name;
-	struct lock_set locks;
+	VEC(struct caller_calls) callers;
+	int runs;			/* runs of the function itself seen */
+	bool passes_on;			/* every run said all its calls are seen */
+	bool known;			/* closed: `held` is its set */
+	struct lock_set held;		/* closed: held at every call, with its
+					 * callers' own */
 };
 
 struct caller_locks {
 	struct callee_entry *slots;	/* open addressing, name NULL = empty */
 	size_t nslots, used;
+	bool closed;			/* no flush since caller_locks_close() */
 };
 
 struct call_entry {
@@ -88,11 +108,18 @@ void caller_locks_free(struct caller_locks *cl)
 {
 	if (!cl)
 		return;
-	for (size_t i = 0; i < cl->nslots; i++)
-		if (cl->slots[i].name) {
-			free(cl->slots[i].name);
-			set_release(&cl->slots[i].locks);
+	for (size_t i = 0; i < cl->nslots; i++) {
+		struct callee_entry *e = &cl->slots[i];
+		if (!e->name)
+			continue;
+		for (size_t k = 0; k < e->callers.n; k++) {
+			free(e->callers.v[k].caller);
+			set_release(&e->callers.v[k].locks);
 		}
+		VEC_FREE(e->callers);
+		set_release(&e->held);
+		free(e->name);
+	}
 	free(cl->slots);
 	free(cl);
 }
@@ -131,19 +158,33 @@ static void grow(struct caller_locks *cl)
 	free(old);
 }
 
-/* A call of `name` holding the locks of s. */
-static void note_callee(struct caller_locks *cl, const char *name, const struct lock_set *s)
+/* The entry of name, made when it is new. */
+static struct callee_entry *entry_of(struct caller_locks *cl, const char *name)
 {
 	struct callee_entry *e = slot_of_name(cl, name);
 
-	if (e->name) {
-		set_intersect(&e->locks, s->n, s->keys);
-		return;
-	}
+	if (e->name)
+		return e;
 	e->name = xstrdup(name);
-	set_copy(&e->locks, s->n, s->keys, s->names);
-	if (++cl->used * 2 > cl->nslots)
-		grow(cl);
+	if (++cl->used * 2 <= cl->nslots)
+		return e;
+	grow(cl);
+	return slot_of_name(cl, name);
+}
+
+/* A call of `name` by `caller` holding the locks of s. */
+static void note_call(struct caller_locks *cl, const char *name, const char *caller, const struct lock_set *s)
+{
+	struct callee_entry *e = entry_of(cl, name);
+
+	for (size_t k = 0; k < e->callers.n; k++)
+		if (!strcmp(e->callers.v[k].caller, caller)) {
+			set_intersect(&e->callers.v[k].locks, s->n, s->keys);
+			return;
+		}
+	struct caller_calls c = { xstrdup(caller), { 0 } };
+	set_copy(&c.locks, s->n, s->keys, s->names);
+	VEC_PUSH(e->callers, c);
 }
 
 struct call_site_locks *call_site_locks_new(size_t nnodes)
@@ -172,15 +213,129 @@ void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, con
 
 void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *ctx, struct caller_locks *cl)
 {
+	const char *me = ctx->fn ? check_str(ctx, ctx->fn->name) : NULL;
+
 	for (size_t i = 0; i < cs->calls.n; i++) {
 		const struct ir_node *c = check_node(ctx, cs->calls.v[i].node);
-		if (cl && c->callee && !c->indirect)
-			note_callee(cl, check_str(ctx, c->callee), &cs->calls.v[i].locks);
+		if (cl && me && c->callee && !c->indirect)
+			note_call(cl, check_str(ctx, c->callee), me, &cs->calls.v[i].locks);
 		set_release(&cs->calls.v[i].locks);
+	}
+	if (cl && me) {
+		/* its callers' locks are its own only when every call of it is
+		 * seen with them (interproc/observe.c: called by name only, its
+		 * writes reaching no root), in every run of the name */
+		struct callee_entry *e = entry_of(cl, me);
+		bool all_seen = ctx->info && ctx->info->has_callers && ctx->info->called_by_name_only &&
+				!ctx->info->seen_by_callers;
+		e->passes_on = (e->runs++ ? e->passes_on : true) && all_seen;
+		cl->closed = false;
 	}
 	VEC_FREE(cs->calls);
 	free(cs->index);
 	free(cs);
+}
+
+/* s := s plus keys/names of t not in it yet, at most CALLER_LOCKS_MAX
+ * (past that it says less, never more); the names are borrowed. */
+static void set_union_borrowed(struct lock_set *s, const struct lock_set *t)
+{
+	for (int i = 0; i < t->n && s->n < CALLER_LOCKS_MAX; i++) {
+		bool have = false;
+		for (int k = 0; k < s->n && !have; k++)
+			have = s->keys[k] == t->keys[i];
+		if (!have) {
+			s->keys[s->n] = t->keys[i];
+			s->names[s->n++] = t->names[i];
+		}
+	}
+}
+
+/* Keep in s, whose names are borrowed, only the keys also in known. */
+static void keep_known(struct lock_set *s, const struct lock_set *known)
+{
+	int kept = 0;
+
+	for (int i = 0; i < s->n; i++) {
+		bool in = false;
+		for (int k = 0; k < known->n && !in; k++)
+			in = known->keys[k] == s->keys[i];
+		if (in) {
+			s->keys[kept] = s->keys[i];
+			s->names[kept++] = s->names[i];
+		}
+	}
+	s->n = kept;
+}
+
+/* The locks held at every call of e, with what its callers pass on, from
+ * the callers known so far; false when none is known yet.  Names in *out
+ * are borrowed. */
+static bool held_at_calls(const struct caller_locks *cl, const struct callee_entry *e, struct lock_set *out)
+{
+	bool any = false;
+
+	for (size_t k = 0; k < e->callers.n; k++) {
+		const struct caller_calls *c = &e->callers.v[k];
+		const struct callee_entry *g = slot_of_name(cl, c->caller);
+		struct lock_set term = { 0 };
+		set_union_borrowed(&term, &c->locks);
+		if (g->name && g->passes_on) {
+			if (!g->known)
+				continue;	/* not known yet: the fixed point skips it */
+			set_union_borrowed(&term, &g->held);
+		}
+		if (!any) {
+			*out = term;
+			any = true;
+			continue;
+		}
+		keep_known(out, &term);	/* intersect, keeping out's names */
+	}
+	return any;
+}
+
+/* One pass over the table: each entry's set from its callers'; whether
+ * any set changed.  Sets only shrink (see the file comment). */
+static bool close_pass(struct caller_locks *cl)
+{
+	bool changed = false;
+
+	for (size_t i = 0; i < cl->nslots; i++) {
+		struct callee_entry *e = &cl->slots[i];
+		struct lock_set now;
+		if (!e->name || !held_at_calls(cl, e, &now))
+			continue;
+		/* a union cut at CALLER_LOCKS_MAX may pick other keys as a
+		 * caller's set shrinks: the sets must only shrink for the
+		 * passes to end */
+		if (e->known)
+			keep_known(&now, &e->held);
+		if (e->known && now.n == e->held.n)
+			continue;
+		struct lock_set copy = { 0 };
+		for (int k = 0; k < now.n; k++) {
+			copy.keys[k] = now.keys[k];
+			copy.names[k] = xstrdup(now.names[k]);
+		}
+		copy.n = now.n;
+		set_release(&e->held);
+		e->held = copy;
+		e->known = true;
+		changed = true;
+	}
+	return changed;
+}
+
+void caller_locks_close(struct caller_locks *cl)
+{
+	for (size_t i = 0; i < cl->nslots; i++) {
+		set_release(&cl->slots[i].held);
+		cl->slots[i].known = false;
+	}
+	while (close_pass(cl))
+		;
+	cl->closed = true;
 }
 
 int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *keys, const char **names, int max)
@@ -188,9 +343,10 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
 	const struct callee_entry *e = slot_of_name(cl, name);
 	int n = 0;
 
-	for (int i = 0; e->name && i < e->locks.n && n < max; i++, n++) {
-		keys[n] = e->locks.keys[i];
-		names[n] = e->locks.names[i];
+	assert(cl->closed);
+	for (int i = 0; e->name && e->known && i < e->held.n && n < max; i++, n++) {
+		keys[n] = e->held.keys[i];
+		names[n] = e->held.names[i];
 	}
 	return n;
 }

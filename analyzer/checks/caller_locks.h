@@ -29,12 +29,18 @@ struct call_site_locks *call_site_locks_new(size_t nnodes);
  * (names: their spellings). */
 void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, const str_id *keys,
 			   char *const *names);
-/* Merge the run's calls by name into cl (ctx: the run's function), and
- * free cs. */
+/* Merge the run's calls into cl by callee and caller name (ctx: the run's
+ * function, whose info says whether every call of it is seen, so that its
+ * callers' locks are held at its calls too), and free cs. */
 void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *ctx, struct caller_locks *cl);
 
-/* The locks held at every call seen of function `name`: their keys into
- * keys, spellings into names (owned by cl), at most max; the count. */
+/* After the last flush: carry the locks down the call graph, through the
+ * callers all of whose calls are seen. */
+void caller_locks_close(struct caller_locks *cl);
+
+/* The locks held at every call seen of function `name`, its callers' own
+ * included (caller_locks_close() first): their keys into keys, spellings
+ * into names (owned by cl), at most max; the count. */
 int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *keys, const char **names, int max);
 
 #endif

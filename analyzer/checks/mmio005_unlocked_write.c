@@ -396,16 +396,23 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 		struct write_site *s = &st->sites.v[i];
 		/* a function with callers ("must be called with host->lock
 		 * held") is judged in them: its unlocked sites, its own writes
-		 * and those of its helpers, are sites of the callers; a site
-		 * holding a lock of its own is still evidence for that lock
-		 * when no caller chain carries its writes (a capped summary
-		 * drops them: igc_ptp_reset()'s PTM writes under tmreg_lock),
-		 * but the callers say what else is held there: jsm's
-		 * cls_clear_break() takes ch_lock and is called only under
-		 * port->lock; when a chain does carry them, the callers' runs
-		 * say it all, with the ops table their path chose (jsm's neo
-		 * paths are not evidence for the cls registers) */
-		if (!prog || (ctx->info->has_callers && (!s->nlocks || ctx->info->seen_by_callers))) {
+		 * and those of its helpers, are sites of the callers.  A site
+		 * of its own run is still evidence for the locks held there
+		 * when no caller chain carries its writes to a root (a capped
+		 * summary drops them: igc_ptp_reset()'s PTM writes under
+		 * tmreg_lock): those it takes itself and, when every call of
+		 * it is seen, those held at every call on the way down
+		 * (caller_locks.h: tg3_setup_copper_phy()'s MAC_MODE write
+		 * runs under its callers' tp->lock; jsm's cls_clear_break()
+		 * takes ch_lock and is called only under port->lock).  It is
+		 * never a finding nor a vote against a lock: which callers run
+		 * it unlocked, and from where, is what the dropped chain knew.
+		 * When a chain does carry its writes to a root, the callers'
+		 * runs say it all, with the ops table their path chose (jsm's
+		 * neo paths are not evidence for the cls registers) */
+		const struct check_fn_info *in = ctx->info;
+		bool evidence = s->nlocks || in->called_by_name_only;
+		if (!prog || (in->has_callers && (!evidence || in->seen_by_callers))) {
 			site_free(s);
 			continue;
 		}
@@ -723,6 +730,7 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 
 	if (!prog)
 		return;
+	caller_locks_close(prog->callers);
 	for (size_t i = 0; i < prog->sites.n; i++)
 		if (prog->sites.v[i].in_callers && prog->sites.v[i].called_by_name_only)
 			add_caller_locks(prog, &prog->sites.v[i]);

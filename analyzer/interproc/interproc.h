@@ -185,8 +185,8 @@ uint32_t ipa_next_store(const struct ipa_program *p, uint32_t store);
  * name, from functions without parse errors, never stored as a pointer
  * (observe.c)? */
 bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi);
-/* Mark x's direct calls of functions whose calls are all seen and which
- * take a lock on the way (ir_node.observed): the checks learn the locks
+/* Mark x's direct calls of functions whose calls are all seen and whose
+ * writes reach no root (ir_node.observed): the checks learn the locks
  * held at each. */
 void ipa_mark_observed_calls(struct ipa_program *p, struct ir_function *x);
 /* Do fi's writes reach a function nothing calls, through its summary and

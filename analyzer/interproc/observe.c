@@ -5,11 +5,12 @@
  * the locks it takes and the locks its callers hold at every call of it.
  * The second part is known only when every call of it is seen: a static
  * function called by its name from analyzed functions, never stored as a
- * pointer.  Those calls, of such a function that takes a lock on the way
- * (its summary acquires one) and whose own sites count (its writes do not
- * reach a root through summaries that keep them: reach.c), are marked
- * observed so that the engine visits them with the path's locks; other
- * calls it still passes over.
+ * pointer.  Those calls, of such a function whose own sites count (its
+ * writes do not reach a root through summaries that keep them: reach.c),
+ * are marked observed so that the engine visits them with the path's
+ * locks; other calls it still passes over.  Every call of it is then
+ * seen with its locks, so it passes its callers' locks on to the helpers
+ * it calls (checks/caller_locks.c).
  */
 #include "interproc.h"
 
@@ -31,17 +32,6 @@ bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi)
 	return !ipa_stored_as_pointer(p, fi);
 }
 
-/* Does fi's summary take a lock? */
-static bool takes_a_lock(const struct ipa_fn *pf)
-{
-	const struct ir_function *s = pf->summary;
-
-	for (size_t i = 0; s && i < s->nodes.n; i++)
-		if (s->nodes.v[i].op == IR_ACQUIRE || s->nodes.v[i].op == IR_TRYACQUIRE)
-			return true;
-	return false;
-}
-
 /* Fill p->observed_names once. */
 static void build_observed_names(struct ipa_program *p)
 {
@@ -49,7 +39,7 @@ static void build_observed_names(struct ipa_program *p)
 	p->observed_names = xcalloc(p->nobserved_names, 1);
 	for (size_t i = 0; i < p->fns.n; i++) {
 		const struct ipa_fn *pf = &p->fns.v[i];
-		if (pf->name < p->nobserved_names && takes_a_lock(pf) && ipa_calls_all_seen(p, (uint32_t)i) &&
+		if (pf->name < p->nobserved_names && ipa_calls_all_seen(p, (uint32_t)i) &&
 		    !ipa_writes_reach_root(p, (uint32_t)i))
 			p->observed_names[pf->name] = 1;
 	}

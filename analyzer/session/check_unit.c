@@ -336,8 +336,10 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 	struct fw_context ctx[MAX_CONTEXTS];
 
 	entry_info_of(s, p, fi, &ei);
-	struct check_fn_info info = { prog, ei.setup, pf->has_callers, pf->unknown_calls,
-				      callee_has_contract, p, ei.entry, !pf->has_callers || ei.entry, ei.open, false, false };
+	struct check_fn_info info = { .program = prog, .setup_entry = ei.setup, .has_callers = pf->has_callers,
+				      .unknown_calls = pf->unknown_calls, .callee_has_contract = callee_has_contract,
+				      .callee_ctx = p, .entry = ei.entry, .is_root = !pf->has_callers || ei.entry,
+				      .open_until_irq = ei.open };
 	size_t nctx = framework_contexts(s, p, fi, ctx);
 	info.is_root |= nctx > 0;	/* the framework calls it */
 	info.seen_by_callers = pf->has_callers && ipa_writes_reach_root(p, (uint32_t)fi);

@@ -3,7 +3,8 @@
  * (checks/caller_locks.c): per run, the intersection over the paths that
  * reach a call; over the program, over the runs, by callee name; a call
  * seen without a lock empties it; indirect calls and unknown names give
- * nothing.
+ * nothing; the locks of a caller whose own calls are all seen are carried
+ * down to its callees, whatever order the runs come in.
  */
 #include "checks/caller_locks.h"
 #include "testlib.h"
@@ -58,6 +59,7 @@ static void test_intersections(void)
 	call_site_locks_visit(cs, 0, 1, both, both_names);
 	call_site_locks_visit(cs, 2, 0, NULL, NULL);	/* indirect: not a call of it */
 	call_site_locks_flush(cs, &ctx, cl);
+	caller_locks_close(cl);
 	int n = caller_locks_of(cl, "iavf_startup", keys, names, CALLER_LOCKS_MAX);
 	CHECK(n == 1 && keys[0] == crit && !strcmp(names[0], crit_name));
 
@@ -68,6 +70,7 @@ static void test_intersections(void)
 	char *co_names[2] = { other_name, crit_name };
 	call_site_locks_visit(cs, 1, 2, co, co_names);
 	call_site_locks_flush(cs, &ctx, cl);
+	caller_locks_close(cl);
 	n = caller_locks_of(cl, "iavf_startup", keys, names, CALLER_LOCKS_MAX);
 	CHECK(n == 1 && keys[0] == crit);
 
@@ -76,6 +79,7 @@ static void test_intersections(void)
 	cs = call_site_locks_new(ctx.fn->nodes.n);
 	call_site_locks_visit(cs, 0, 0, NULL, NULL);
 	call_site_locks_flush(cs, &ctx, cl);
+	caller_locks_close(cl);
 	CHECK(caller_locks_of(cl, "iavf_startup", keys, names, CALLER_LOCKS_MAX) == 0);
 	CHECK(caller_locks_of(cl, "never_called", keys, names, CALLER_LOCKS_MAX) == 0);
 	caller_locks_free(cl);
@@ -103,6 +107,7 @@ static void test_growth(void)
 		call_site_locks_visit(cs, 0, 1, &lock, &lock_name);
 		call_site_locks_flush(cs, &ctx, cl);
 	}
+	caller_locks_close(cl);
 	int all = 1;
 	for (int i = 0; i < 1000; i++) {
 		snprintf(name, sizeof(name), "helper_%d", i);
@@ -113,9 +118,88 @@ static void test_growth(void)
 	ir_unit_free(U);
 }
 
+/* One run of `name`, calling `callee` at node 0 holding n of keys (info:
+ * whether every call of it is seen). */
+static void run_calling(struct caller_locks *cl, const char *name, const char *callee, int n, str_id *keys,
+			char **names, const struct check_fn_info *info)
+{
+	struct check_ctx ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.unit = U;
+	ctx.info = info;
+	ctx.fn = caller(name, callee);
+	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
+	call_site_locks_visit(cs, 0, n, keys, names);
+	call_site_locks_flush(cs, &ctx, cl);
+}
+
+/*
+ * Locks carried down: tg3_timer() calls tg3_setup_phy() under tp->lock;
+ * tg3_setup_phy(), called only by name, calls tg3_setup_copper_phy() with
+ * nothing more held, which calls tg3_phy_helper() under phy_lock.  The
+ * helper runs under both.  A caller whose calls are not all seen (a
+ * pointer to it is stored) passes nothing on, and a cycle no caller
+ * enters says nothing.
+ */
+static void test_carried_down(void)
+{
+	struct caller_locks *cl = caller_locks_new();
+	struct check_fn_info by_name = { 0 }, stored = { 0 }, root = { 0 };
+	str_id keys[CALLER_LOCKS_MAX];
+	const char *names[CALLER_LOCKS_MAX];
+
+	U = ir_unit_new("t.c");
+	by_name.has_callers = by_name.called_by_name_only = true;
+	stored.has_callers = true;
+	str_id tp = S("struct tg3::lock"), phy = S("phy_lock");
+	char *tp_name = "tp->lock", *phy_name = "tp->phy_lock";
+
+	/* callees first: the order of the runs must not matter */
+	run_calling(cl, "tg3_setup_copper_phy", "tg3_phy_helper", 1, &phy, &phy_name, &by_name);
+	run_calling(cl, "tg3_setup_phy", "tg3_setup_copper_phy", 0, NULL, NULL, &by_name);
+	run_calling(cl, "tg3_timer", "tg3_setup_phy", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	int n = caller_locks_of(cl, "tg3_phy_helper", keys, names, CALLER_LOCKS_MAX);
+	CHECK(n == 2 && ((keys[0] == phy && keys[1] == tp) || (keys[0] == tp && keys[1] == phy)));
+	n = caller_locks_of(cl, "tg3_setup_copper_phy", keys, names, CALLER_LOCKS_MAX);
+	CHECK(n == 1 && keys[0] == tp && !strcmp(names[0], tp_name));
+
+	/* a second caller of tg3_setup_phy holding nothing: tp->lock is no
+	 * longer held at every call, down the whole chain */
+	run_calling(cl, "tg3_reset_task", "tg3_setup_phy", 0, NULL, NULL, &root);
+	caller_locks_close(cl);
+	n = caller_locks_of(cl, "tg3_phy_helper", keys, names, CALLER_LOCKS_MAX);
+	CHECK(n == 1 && keys[0] == phy);
+	CHECK(caller_locks_of(cl, "tg3_setup_copper_phy", keys, names, CALLER_LOCKS_MAX) == 0);
+
+	/* a stored pointer: its callers' locks are not carried through it */
+	run_calling(cl, "a_slot", "b_helper", 0, NULL, NULL, &stored);
+	run_calling(cl, "a_caller", "a_slot", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_of(cl, "a_slot", keys, names, CALLER_LOCKS_MAX) == 1);
+	CHECK(caller_locks_of(cl, "b_helper", keys, names, CALLER_LOCKS_MAX) == 0);
+
+	/* a cycle nothing else calls says nothing; entered under tp->lock,
+	 * both run under it, and pong under phy_lock too */
+	run_calling(cl, "ping", "pong", 1, &phy, &phy_name, &by_name);
+	run_calling(cl, "pong", "ping", 0, NULL, NULL, &by_name);
+	caller_locks_close(cl);
+	CHECK(caller_locks_of(cl, "pong", keys, names, CALLER_LOCKS_MAX) == 0);
+	CHECK(caller_locks_of(cl, "ping", keys, names, CALLER_LOCKS_MAX) == 0);
+	run_calling(cl, "ping_entry", "ping", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	n = caller_locks_of(cl, "ping", keys, names, CALLER_LOCKS_MAX);
+	CHECK(n == 1 && keys[0] == tp);
+	CHECK(caller_locks_of(cl, "pong", keys, names, CALLER_LOCKS_MAX) == 2);
+	caller_locks_free(cl);
+	ir_unit_free(U);
+}
+
 int main(void)
 {
 	test_intersections();
 	test_growth();
+	test_carried_down();
 	TEST_DONE();
 }

@@ -15,6 +15,12 @@
  * function starts as "not known yet", which an intersection skips, and its
  * set only shrinks as its callers become known; one never reached from
  * outside its own cycle ends with nothing.
+ *
+ * The other way round, it tells whether any chain of calls may hold a lock
+ * at all (a caller whose own callers are not all seen may hold anything),
+ * and whether one runs outside setup paths: least fixed points, which only
+ * turn true.  A function no chain reaches with a lock held runs unlocked
+ * wherever it runs.
  */
 #include "caller_locks.h"
 
@@ -32,6 +38,8 @@ struct lock_set {
 struct caller_calls {
 	char *caller;
 	struct lock_set locks;		/* held at every one of them */
+	bool ever_locked;		/* some path to one of them holds a lock */
+	bool runtime;			/* one of them is outside a setup path */
 };
 
 struct callee_entry {
@@ -39,9 +47,14 @@ struct callee_entry {
 	VEC(struct caller_calls) callers;
 	int runs;			/* runs of the function itself seen */
 	bool passes_on;			/* every run said all its calls are seen */
+	bool root;			/* every run said nothing calls it */
 	bool known;			/* closed: `held` is its set */
 	struct lock_set held;		/* closed: held at every call, with its
 					 * callers' own */
+	bool maybe_locked;		/* closed: some call, down the chain, may
+					 * hold a lock, or a caller is unknown */
+	bool runtime;			/* closed: some chain of calls from a root
+					 * is outside setup paths */
 };
 
 struct caller_locks {
@@ -53,6 +66,7 @@ struct caller_locks {
 struct call_entry {
 	uint32_t node;
 	struct lock_set locks;
+	bool ever_locked, runtime;
 };
 
 struct call_site_locks {
@@ -172,17 +186,20 @@ static struct callee_entry *entry_of(struct caller_locks *cl, const char *name)
 	return slot_of_name(cl, name);
 }
 
-/* A call of `name` by `caller` holding the locks of s. */
-static void note_call(struct caller_locks *cl, const char *name, const char *caller, const struct lock_set *s)
+/* A call of `name` by `caller` (call: the locks on its paths). */
+static void note_call(struct caller_locks *cl, const char *name, const char *caller, const struct call_entry *call)
 {
 	struct callee_entry *e = entry_of(cl, name);
+	const struct lock_set *s = &call->locks;
 
 	for (size_t k = 0; k < e->callers.n; k++)
 		if (!strcmp(e->callers.v[k].caller, caller)) {
 			set_intersect(&e->callers.v[k].locks, s->n, s->keys);
+			e->callers.v[k].ever_locked |= call->ever_locked;
+			e->callers.v[k].runtime |= call->runtime;
 			return;
 		}
-	struct caller_calls c = { xstrdup(caller), { 0 } };
+	struct caller_calls c = { xstrdup(caller), { 0 }, call->ever_locked, call->runtime };
 	set_copy(&c.locks, s->n, s->keys, s->names);
 	VEC_PUSH(e->callers, c);
 }
@@ -196,16 +213,19 @@ struct call_site_locks *call_site_locks_new(size_t nnodes)
 }
 
 void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, const str_id *keys,
-			   char *const *names)
+			   char *const *names, bool setup)
 {
 	assert(node < cs->nnodes);
 	if (!cs->index)
 		cs->index = xcalloc(cs->nnodes, sizeof(cs->index[0]));
 	if (cs->index[node]) {
-		set_intersect(&cs->calls.v[cs->index[node] - 1].locks, n, keys);
+		struct call_entry *e = &cs->calls.v[cs->index[node] - 1];
+		set_intersect(&e->locks, n, keys);
+		e->ever_locked |= n > 0;
+		e->runtime |= !setup;
 		return;
 	}
-	struct call_entry e = { node, { 0 } };
+	struct call_entry e = { node, { 0 }, n > 0, !setup };
 	set_copy(&e.locks, n, keys, names);
 	VEC_PUSH(cs->calls, e);
 	cs->index[node] = (uint32_t)cs->calls.n;
@@ -218,7 +238,7 @@ void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *c
 	for (size_t i = 0; i < cs->calls.n; i++) {
 		const struct ir_node *c = check_node(ctx, cs->calls.v[i].node);
 		if (cl && me && c->callee && !c->indirect)
-			note_call(cl, check_str(ctx, c->callee), me, &cs->calls.v[i].locks);
+			note_call(cl, check_str(ctx, c->callee), me, &cs->calls.v[i]);
 		set_release(&cs->calls.v[i].locks);
 	}
 	if (cl && me) {
@@ -228,7 +248,9 @@ void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *c
 		struct callee_entry *e = entry_of(cl, me);
 		bool all_seen = ctx->info && ctx->info->has_callers && ctx->info->called_by_name_only &&
 				!ctx->info->seen_by_callers;
-		e->passes_on = (e->runs++ ? e->passes_on : true) && all_seen;
+		bool first = e->runs++ == 0;
+		e->passes_on = (first || e->passes_on) && all_seen;
+		e->root = (first || e->root) && ctx->info && !ctx->info->has_callers;
 		cl->closed = false;
 	}
 	VEC_FREE(cs->calls);
@@ -327,15 +349,50 @@ static bool close_pass(struct caller_locks *cl)
 	return changed;
 }
 
+/* One pass of the least fixed point of maybe_locked and runtime; whether
+ * any changed.  They only turn true.  A caller's context is known when
+ * nothing calls it (its run's locks are all there are) or when it passes
+ * its callers' on; another caller may hold anything. */
+static bool context_pass(struct caller_locks *cl)
+{
+	bool changed = false;
+
+	for (size_t i = 0; i < cl->nslots; i++) {
+		struct callee_entry *e = &cl->slots[i];
+		for (size_t k = 0; e->name && k < e->callers.n; k++) {
+			const struct caller_calls *c = &e->callers.v[k];
+			const struct callee_entry *g = slot_of_name(cl, c->caller);
+			bool known = g->name && g->runs && (g->root || g->passes_on);
+			bool maybe = c->ever_locked || !known || g->maybe_locked;
+			bool runtime = c->runtime && known && (g->root || g->runtime);
+			changed |= (maybe && !e->maybe_locked) || (runtime && !e->runtime);
+			e->maybe_locked |= maybe;
+			e->runtime |= runtime;
+		}
+	}
+	return changed;
+}
+
 void caller_locks_close(struct caller_locks *cl)
 {
 	for (size_t i = 0; i < cl->nslots; i++) {
 		set_release(&cl->slots[i].held);
 		cl->slots[i].known = false;
+		cl->slots[i].maybe_locked = cl->slots[i].runtime = false;
 	}
 	while (close_pass(cl))
 		;
+	while (context_pass(cl))
+		;
 	cl->closed = true;
+}
+
+bool caller_locks_never_held(const struct caller_locks *cl, const char *name)
+{
+	const struct callee_entry *e = slot_of_name(cl, name);
+
+	assert(cl->closed);
+	return e->name && e->callers.n && !e->maybe_locked && e->runtime;
 }
 
 int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *keys, const char **names, int max)

@@ -26,9 +26,10 @@ void caller_locks_free(struct caller_locks *cl);
 
 struct call_site_locks *call_site_locks_new(size_t nnodes);
 /* A path reaches call node `node` holding the driver locks keys[0..n)
- * (names: their spellings). */
+ * (names: their spellings); setup: the node is on a setup path of its
+ * function (MMIO005: probe, or an open path before its interrupt). */
 void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, const str_id *keys,
-			   char *const *names);
+			   char *const *names, bool setup);
 /* Merge the run's calls into cl by callee and caller name (ctx: the run's
  * function, whose info says whether every call of it is seen, so that its
  * callers' locks are held at its calls too), and free cs. */
@@ -42,5 +43,11 @@ void caller_locks_close(struct caller_locks *cl);
  * included (caller_locks_close() first): their keys into keys, spellings
  * into names (owned by cl), at most max; the count. */
 int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *keys, const char **names, int max);
+
+/* Does function `name` run with no driver lock on every chain of calls
+ * that reaches it, each caller's context known (nothing calls it, or it
+ * passes its callers' locks on), and on some chain outside setup paths?
+ * (caller_locks_close() first.) */
+bool caller_locks_never_held(const struct caller_locks *cl, const char *name);
 
 #endif

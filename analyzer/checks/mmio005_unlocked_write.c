@@ -68,6 +68,10 @@ struct write_site {
 					 * never reported nor a vote against */
 	bool called_by_name_only;	/* ... every call of it is seen: the locks
 					 * held at all of them are its too */
+	bool never_locked;		/* ... and no chain of calls to it holds a
+					 * driver lock, some outside setup paths:
+					 * a vote against, though judged in its
+					 * callers (caller_locks_never_held()) */
 	char *entry;			/* the kernel runs its function with no
 					 * driver lock held: "a NAPI poll
 					 * function (...)", or NULL */
@@ -383,7 +387,7 @@ static void mmio005_call(struct check_ctx *ctx, void *scratch, uint32_t node, in
 			keys[n] = lock_key(&held[i]);
 			names[n++] = (char *)check_str(ctx, held[i].lock);
 		}
-	call_site_locks_visit(st->calls, node, n, keys, names);
+	call_site_locks_visit(st->calls, node, n, keys, names, st->setup || (st->after_irq && !st->after_irq[node]));
 }
 
 static void mmio005_end(struct check_ctx *ctx, void *scratch)
@@ -600,8 +604,9 @@ static void count_evidence(const struct mmio005_program *prog, size_t first, siz
 		if (!site_holds(s, ev->lock)) {
 			if (!site_may_take(s, home_file))
 				continue;
-			/* setup paths do not vote, nor sites their callers judge */
-			ev->without += !s->in_callers && (prog->strict || !s->init_path);
+			/* setup paths do not vote, nor sites their callers judge
+			 * unless no caller holds a lock */
+			ev->without += (!s->in_callers || s->never_locked) && (prog->strict || !s->init_path);
 			continue;
 		}
 		if (s->init_path)
@@ -731,9 +736,13 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 	if (!prog)
 		return;
 	caller_locks_close(prog->callers);
-	for (size_t i = 0; i < prog->sites.n; i++)
-		if (prog->sites.v[i].in_callers && prog->sites.v[i].called_by_name_only)
-			add_caller_locks(prog, &prog->sites.v[i]);
+	for (size_t i = 0; i < prog->sites.n; i++) {
+		struct write_site *s = &prog->sites.v[i];
+		if (!s->in_callers || !s->called_by_name_only)
+			continue;
+		add_caller_locks(prog, s);
+		s->never_locked = !s->nlocks && caller_locks_never_held(prog->callers, s->function);
+	}
 	if (prog->sites.n)
 		qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);
 	for (size_t i = 0, j; i < prog->sites.n; i = j) {

@@ -4,7 +4,8 @@
  * reach a call; over the program, over the runs, by callee name; a call
  * seen without a lock empties it; indirect calls and unknown names give
  * nothing; the locks of a caller whose own calls are all seen are carried
- * down to its callees, whatever order the runs come in.
+ * down to its callees, whatever order the runs come in; a function no
+ * chain of calls reaches with a lock held is told apart.
  */
 #include "checks/caller_locks.h"
 #include "testlib.h"
@@ -55,9 +56,9 @@ static void test_intersections(void)
 	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
 	str_id both[2] = { crit, arq };
 	char *both_names[2] = { crit_name, arq_name };
-	call_site_locks_visit(cs, 0, 2, both, both_names);
-	call_site_locks_visit(cs, 0, 1, both, both_names);
-	call_site_locks_visit(cs, 2, 0, NULL, NULL);	/* indirect: not a call of it */
+	call_site_locks_visit(cs, 0, 2, both, both_names, false);
+	call_site_locks_visit(cs, 0, 1, both, both_names, false);
+	call_site_locks_visit(cs, 2, 0, NULL, NULL, false);	/* indirect: not a call of it */
 	call_site_locks_flush(cs, &ctx, cl);
 	caller_locks_close(cl);
 	int n = caller_locks_of(cl, "iavf_startup", keys, names, CALLER_LOCKS_MAX);
@@ -68,7 +69,7 @@ static void test_intersections(void)
 	cs = call_site_locks_new(ctx.fn->nodes.n);
 	str_id co[2] = { other, crit };
 	char *co_names[2] = { other_name, crit_name };
-	call_site_locks_visit(cs, 1, 2, co, co_names);
+	call_site_locks_visit(cs, 1, 2, co, co_names, false);
 	call_site_locks_flush(cs, &ctx, cl);
 	caller_locks_close(cl);
 	n = caller_locks_of(cl, "iavf_startup", keys, names, CALLER_LOCKS_MAX);
@@ -77,7 +78,7 @@ static void test_intersections(void)
 	/* a third caller with no lock: nothing is held at every call */
 	ctx.fn = caller("iavf_remove", "iavf_startup");
 	cs = call_site_locks_new(ctx.fn->nodes.n);
-	call_site_locks_visit(cs, 0, 0, NULL, NULL);
+	call_site_locks_visit(cs, 0, 0, NULL, NULL, false);
 	call_site_locks_flush(cs, &ctx, cl);
 	caller_locks_close(cl);
 	CHECK(caller_locks_of(cl, "iavf_startup", keys, names, CALLER_LOCKS_MAX) == 0);
@@ -104,7 +105,7 @@ static void test_growth(void)
 		snprintf(name, sizeof(name), "helper_%d", i);
 		ctx.fn = caller("c", name);
 		struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
-		call_site_locks_visit(cs, 0, 1, &lock, &lock_name);
+		call_site_locks_visit(cs, 0, 1, &lock, &lock_name, false);
 		call_site_locks_flush(cs, &ctx, cl);
 	}
 	caller_locks_close(cl);
@@ -130,7 +131,7 @@ static void run_calling(struct caller_locks *cl, const char *name, const char *c
 	ctx.info = info;
 	ctx.fn = caller(name, callee);
 	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
-	call_site_locks_visit(cs, 0, n, keys, names);
+	call_site_locks_visit(cs, 0, n, keys, names, false);
 	call_site_locks_flush(cs, &ctx, cl);
 }
 
@@ -196,10 +197,65 @@ static void test_carried_down(void)
 	ir_unit_free(U);
 }
 
+/* One run of `name` calling `callee` at node 0 with nothing held, on a
+ * setup path or not. */
+static void run_unlocked(struct caller_locks *cl, const char *name, const char *callee, bool setup,
+			 const struct check_fn_info *info)
+{
+	struct check_ctx ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.unit = U;
+	ctx.info = info;
+	ctx.fn = caller(name, callee);
+	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
+	call_site_locks_visit(cs, 0, 0, NULL, NULL, setup);
+	call_site_locks_flush(cs, &ctx, cl);
+}
+
+/*
+ * Never held: every chain of calls reaching a helper holds no driver lock,
+ * each caller's context is known, and one chain is outside setup paths.
+ * A probe-only chain, a caller with unseen calls (a stored pointer), or a
+ * lock anywhere up the chain says it may be held.
+ */
+static void test_never_held(void)
+{
+	struct caller_locks *cl = caller_locks_new();
+	struct check_fn_info by_name = { 0 }, stored = { 0 }, root = { 0 };
+	str_id lock;
+	char *lock_name = "tp->lock";
+
+	U = ir_unit_new("t.c");
+	by_name.has_callers = by_name.called_by_name_only = true;
+	stored.has_callers = true;
+	lock = S("struct tg3::lock");
+
+	run_unlocked(cl, "mid", "leaf", false, &by_name);
+	run_unlocked(cl, "poll", "mid", false, &root);
+	run_unlocked(cl, "probe_only_mid", "probe_leaf", false, &by_name);
+	run_unlocked(cl, "probe", "probe_only_mid", true, &root);
+	run_unlocked(cl, "slot_fn", "slot_leaf", false, &stored);
+	caller_locks_close(cl);
+	CHECK(caller_locks_never_held(cl, "leaf"));
+	CHECK(caller_locks_never_held(cl, "mid"));
+	CHECK(!caller_locks_never_held(cl, "probe_leaf"));
+	CHECK(!caller_locks_never_held(cl, "slot_leaf"));
+	CHECK(!caller_locks_never_held(cl, "poll"));	/* nothing calls it */
+
+	/* a second root takes the lock around mid: held on one chain */
+	run_calling(cl, "timer", "mid", 1, &lock, &lock_name, &root);
+	caller_locks_close(cl);
+	CHECK(!caller_locks_never_held(cl, "leaf"));
+	caller_locks_free(cl);
+	ir_unit_free(U);
+}
+
 int main(void)
 {
 	test_intersections();
 	test_growth();
 	test_carried_down();
+	test_never_held();
 	TEST_DONE();
 }

@@ -1,8 +1,7 @@
 /*
  * An sdhci glue driver's probe_slot hook runs before the mmc host is
  * added: no request, tuning or interrupt can run yet, so its writes are
- * setup writes, like probe's (rules/frameworks/entry-points.json,
- * sdhci-host-setup).
+ * setup writes, like probe's ("sdhci-host-setup", a setup path).
  *
  * Reduced from gli_probe_slot_gl9750() -> sdhci_enable_v4_mode()
  * (drivers/mmc/host/sdhci-pci-gli.c, sdhci.c, Linux 6.1): it sets the v4

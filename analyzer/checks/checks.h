@@ -103,6 +103,7 @@ struct check_ctx {
 	const char *display_path;	/* file name as findings show it */
 	VEC(struct finding_draft) drafts;
 	void *scratch[16];		/* per check, per function */
+	bool on[16];			/* per check: enabled, so its hooks run */
 	void **program_scratch;		/* per check, for the whole program */
 	int current;			/* index of the check being called */
 };
@@ -208,6 +209,10 @@ void checks_fingerprint_one(struct mc_chain *f, const char *line_text, size_t le
 void checks_order_drafts(struct check_ctx *ctx);
 void draft_to_finding(struct check_ctx *ctx, struct finding_draft *d, struct mc_chain *f);
 void checks_fingerprint(struct check_ctx *ctx, struct mc_chain *f, size_t n);
+
+/* Does an enabled check want the locks held at calls (check.on_call)?
+ * Marking calls observed costs engine visits: only then. */
+bool checks_observe_calls(const struct engine_config *cfg);
 
 /* Let each enabled check adjust the engine configuration (check.configure). */
 void checks_configure(struct engine_config *cfg, const struct rules *r);

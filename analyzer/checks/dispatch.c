@@ -74,6 +74,16 @@ void checks_program_free(struct check_program *p)
 	free(p);
 }
 
+bool checks_observe_calls(const struct engine_config *cfg)
+{
+	for (int i = 0; i < NCHECKS; i++) {
+		const struct check_info *ci = rules_find_check(cfg->rules, check_table[i]->id);
+		if (check_table[i]->on_call && ci && ci->enabled)
+			return true;
+	}
+	return false;
+}
+
 void checks_configure(struct engine_config *cfg, const struct rules *r)
 {
 	cfg->reference = -1;
@@ -89,7 +99,7 @@ static void hook_escape(void *p, const struct eng_escape *esc)
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_escape) {
+		if (check_table[i]->on_escape && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_escape(ctx, ctx->scratch[i], esc);
 		}
@@ -100,7 +110,7 @@ static void hook_mmiowb(void *p, const struct eng_mmiowb *mb)
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_mmiowb) {
+		if (check_table[i]->on_mmiowb && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_mmiowb(ctx, ctx->scratch[i], mb);
 		}
@@ -111,7 +121,7 @@ static void hook_needed(void *p, uint32_t node, int model)
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_mmiowb_needed) {
+		if (check_table[i]->on_mmiowb_needed && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_mmiowb_needed(ctx, ctx->scratch[i], node, model);
 		}
@@ -122,7 +132,7 @@ static void hook_write(void *p, uint32_t node, int nheld, const struct eng_lock 
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_write) {
+		if (check_table[i]->on_write && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_write(ctx, ctx->scratch[i], node, nheld, held);
 		}
@@ -133,7 +143,7 @@ static void hook_return(void *p, uint32_t node, int nheld, const struct eng_lock
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_return) {
+		if (check_table[i]->on_return && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_return(ctx, ctx->scratch[i], node, nheld, held, returned);
 		}
@@ -144,7 +154,7 @@ static void hook_unheld_release(void *p, uint32_t node, str_id lock)
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_unheld_release) {
+		if (check_table[i]->on_unheld_release && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_unheld_release(ctx, ctx->scratch[i], node, lock);
 		}
@@ -155,7 +165,7 @@ static void hook_call(void *p, uint32_t node, int nheld, const struct eng_lock *
 	struct check_ctx *ctx = p;
 
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->on_call) {
+		if (check_table[i]->on_call && ctx->on[i]) {
 			ctx->current = i;
 			check_table[i]->on_call(ctx, ctx->scratch[i], node, nheld, held);
 		}
@@ -187,14 +197,19 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 	ctx.unit = u;
 	ctx.fn = fn;
 	ctx.display_path = display_path;
+	/* a check that is off runs no hook: its drafts would all be dropped */
+	for (int i = 0; i < NCHECKS; i++) {
+		const struct check_info *ci = rules_find_check(cfg->rules, check_table[i]->id);
+		ctx.on[i] = ci && ci->enabled;
+	}
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->begin_function) {
+		if (check_table[i]->begin_function && ctx.on[i]) {
 			ctx.current = i;
 			ctx.scratch[i] = check_table[i]->begin_function(&ctx);
 		}
 	engine_run(cfg, u, fn, &hooks, stats);
 	for (int i = 0; i < NCHECKS; i++)
-		if (check_table[i]->end_function) {
+		if (check_table[i]->end_function && ctx.on[i]) {
 			ctx.current = i;
 			check_table[i]->end_function(&ctx, ctx.scratch[i]);
 		}

@@ -4,9 +4,11 @@
  * one check_info per listed check, with the check's own defaults and the
  * options rules/checks.json sets; an entry that does not fit a check (an
  * unknown id, another name, an option the check does not take, a value of
- * the wrong type) is refused with its file and line.
+ * the wrong type) is refused with its file and line; calls are observed
+ * only when a check that reads them is on.
  */
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "checks/checks.h"
@@ -160,12 +162,38 @@ static void test_override(void)
 	strbuf_release(&err);
 }
 
+/* Calls are observed (engine visits) only for a check that reads them and
+ * is on: MMIO005, off by default, on with --pedantic or --enable. */
+static void test_observe_calls(void)
+{
+	struct strbuf err = STRBUF_INIT;
+	char *path;
+	struct rules *r = bind_with(NULL, &err, &path);
+	struct engine_config cfg;
+
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.rules = r;
+	CHECK(!checks_observe_calls(&cfg));
+	CHECK(rules_set_checks(r, "MMIO005", &err) == 0);
+	CHECK(checks_observe_calls(&cfg));
+	CHECK(rules_set_checks(r, "-MMIO005", &err) == 0);
+	CHECK(!checks_observe_calls(&cfg));
+	rules_set_pedantic(r);
+	CHECK(checks_observe_calls(&cfg));
+	rules_free(r);
+	strbuf_release(&err);
+}
+
 int main(void)
 {
 	CHECK(mkdtemp(tmpdir) != NULL);
 	test_shipped();
 	test_refused();
 	test_override();
+	test_observe_calls();
 	rmdir(tmpdir);
 	TEST_DONE();
 }

@@ -40,8 +40,9 @@ if [ ! -x "$BUILD/mmiocheck" ]; then
 fi
 MMIOCHECK=$(cd "$BUILD" && pwd)/mmiocheck
 
-# --- the command lines are kept in WORK; REFRESH=1 asks make again
-if [ "${REFRESH:-0}" = 1 ] || [ ! -f "$WORK/files.json" ] || [ "$FILES" -nt "$WORK/files.json" ]; then
+# --- the command lines are kept in WORK, for the list they were made for
+# (WORK/files.list); REFRESH=1 asks make again
+if [ "${REFRESH:-0}" = 1 ] || [ ! -f "$WORK/files.json" ] || ! cmp -s "$FILES" "$WORK/files.list"; then
 # --- a private copy of each file's directory (M= builds write next to sources)
 mkdir -p "$WORK/src"
 DIRS=$(grep -v '^#' "$FILES" | xargs -n1 dirname | sort -u)
@@ -86,6 +87,7 @@ json.dump([{"file": f, "args": lines[f]} for f in want], open(work + "/files.jso
 json.dump([{"directory": headers, "file": lines[f][-1], "arguments": ["gcc"] + lines[f]} for f in want],
           open(work + "/compile_commands.json", "w"), indent=1)
 PY
+cp "$FILES" "$WORK/files.list"
 fi
 "$MMIOCHECK" -p "$WORK" --print-clang-args > "$WORK/clang.sh"
 

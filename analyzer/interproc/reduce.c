@@ -135,17 +135,48 @@ static void keep_with_sites(const struct ir_function *x, bool *keep, size_t i)
 		keep[c] = true;
 }
 
-static int cmp_key(const void *a, const void *b)
-{
-	str_id x = *(const str_id *)a, y = *(const str_id *)b;
+/* The keys kept nodes read: an open-addressing set of str_id (0 is no
+ * key and marks an empty slot), sized to twice the nodes that may add one,
+ * so it never fills. */
+struct key_set {
+	str_id *slot;
+	size_t mask;
+};
 
-	return x < y ? -1 : x > y;
+static void key_set_clear(struct key_set *s, size_t most)
+{
+	size_t n = 16;
+
+	while (n < 2 * most)
+		n *= 2;
+	if (n - 1 != s->mask) {
+		free(s->slot);
+		s->slot = xmalloc(n * sizeof(*s->slot));
+		s->mask = n - 1;
+	}
+	memset(s->slot, 0, n * sizeof(*s->slot));
 }
 
-/* Does a kept branch, trylock or copy read `key`?  (`read` is sorted.) */
-static bool key_read(const str_id *read, size_t n, str_id key)
+/* The slot of key: where it is, or the empty one where it would go. */
+static str_id *key_slot(const struct key_set *s, str_id key)
 {
-	return key && n && bsearch(&key, read, n, sizeof(*read), cmp_key);
+	size_t i = ((size_t)key * 2654435761u) & s->mask;
+
+	while (s->slot[i] && s->slot[i] != key)
+		i = (i + 1) & s->mask;
+	return &s->slot[i];
+}
+
+static void key_set_add(struct key_set *s, str_id key)
+{
+	if (key)
+		*key_slot(s, key) = key;
+}
+
+/* Does a kept branch, trylock or copy read `key`? */
+static bool key_read(const struct key_set *s, str_id key)
+{
+	return key && *key_slot(s, key) == key;
 }
 
 /*
@@ -155,32 +186,30 @@ static bool key_read(const str_id *read, size_t n, str_id key)
  */
 static void mark_fact_nodes(const struct ir_function *x, bool *keep, str_id ret)
 {
-	VEC(str_id) read = VEC_INIT;
+	struct key_set read = { NULL, 0 };
 	bool changed = true;
 
 	while (changed) {
 		changed = false;
-		read.n = 0;
+		key_set_clear(&read, x->nodes.n);
 		for (size_t i = 0; i < x->nodes.n; i++) {
 			const struct ir_node *n = &x->nodes.v[i];
 			if (keep[i] && (n->op == IR_BRANCH || n->op == IR_TRYACQUIRE) && n->cond)
-				VEC_PUSH(read, n->cond);
+				key_set_add(&read, n->cond);
 			else if (keep[i] && n->op == IR_ASSIGN && n->truth == IR_TRUTH_COPY)
-				VEC_PUSH(read, n->cond_src);
+				key_set_add(&read, n->cond_src);
 		}
-		if (read.n)
-			qsort(read.v, read.n, sizeof(*read.v), cmp_key);
 		for (size_t i = 0; i < x->nodes.n; i++) {
 			const struct ir_node *n = &x->nodes.v[i];
 			if (keep[i] || !is_fact_node(n))
 				continue;
-			if ((n->op == IR_ASSIGN && ret && n->cond == ret) || key_read(read.v, read.n, n->cond)) {
+			if ((n->op == IR_ASSIGN && ret && n->cond == ret) || key_read(&read, n->cond)) {
 				keep_with_sites(x, keep, i);
 				changed = true;
 			}
 		}
 	}
-	VEC_FREE(read);
+	free(read.slot);
 }
 
 /* Scratch of arms_differ, sized to one expanded function: visit stamps,

@@ -65,7 +65,8 @@ struct write_site {
 	bool init_path;
 	bool in_callers;		/* its function has callers, which judge
 					 * it: evidence for the locks it holds,
-					 * never reported nor a vote against */
+					 * never reported, nor a vote against
+					 * unless never_locked */
 	bool called_by_name_only;	/* ... every call of it is seen: the locks
 					 * held at all of them are its too */
 	bool never_locked;		/* ... and no chain of calls to it holds a
@@ -409,11 +410,13 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 		 * (caller_locks.h: tg3_setup_copper_phy()'s MAC_MODE write
 		 * runs under its callers' tp->lock; jsm's cls_clear_break()
 		 * takes ch_lock and is called only under port->lock).  It is
-		 * never a finding nor a vote against a lock: which callers run
-		 * it unlocked, and from where, is what the dropped chain knew.
-		 * When a chain does carry its writes to a root, the callers'
-		 * runs say it all, with the ops table their path chose (jsm's
-		 * neo paths are not evidence for the cls registers) */
+		 * never a finding, since which caller to fix is what the
+		 * dropped chain knew, and a vote against a lock only when no
+		 * chain of calls reaches it locked (never_locked, at the
+		 * program's end).  When a chain carries its writes to a root,
+		 * the callers' runs say it all, with the ops table their path
+		 * chose (jsm's neo paths are not evidence for the cls
+		 * registers) */
 		const struct check_fn_info *in = ctx->info;
 		bool evidence = s->nlocks || in->called_by_name_only;
 		if (!prog || (in->has_callers && (!evidence || in->seen_by_callers))) {

@@ -326,7 +326,14 @@ static bool close_pass(struct caller_locks *cl)
 	for (size_t i = 0; i < cl->nslots; i++) {
 		struct callee_entry *e = &cl->slots[i];
 		struct lock_set now;
-		if (!e->name || !held_at_calls(cl, e, &now))
+		if (!e->name)
+			continue;
+		if (!e->callers.n && !e->known) {
+			/* no call of it was reached: it holds nothing more */
+			e->known = changed = true;
+			continue;
+		}
+		if (!held_at_calls(cl, e, &now))
 			continue;
 		/* a union cut at CALLER_LOCKS_MAX may pick other keys as a
 		 * caller's set shrinks: the sets must only shrink for the
@@ -359,6 +366,10 @@ static bool context_pass(struct caller_locks *cl)
 
 	for (size_t i = 0; i < cl->nslots; i++) {
 		struct callee_entry *e = &cl->slots[i];
+		if (e->name && e->passes_on && !e->callers.n && !e->maybe_locked) {
+			/* it has callers, but no call of it was reached */
+			e->maybe_locked = changed = true;
+		}
 		for (size_t k = 0; e->name && k < e->callers.n; k++) {
 			const struct caller_calls *c = &e->callers.v[k];
 			const struct callee_entry *g = slot_of_name(cl, c->caller);

@@ -193,6 +193,14 @@ static void test_carried_down(void)
 	n = caller_locks_of(cl, "ping", keys, names, CALLER_LOCKS_MAX);
 	CHECK(n == 1 && keys[0] == tp);
 	CHECK(caller_locks_of(cl, "pong", keys, names, CALLER_LOCKS_MAX) == 2);
+
+	/* a caller none of whose calls was reached holds nothing more: its
+	 * callee's other caller's lock is not held at every call */
+	run_calling(cl, "orphan_mid", "shared_leaf", 0, NULL, NULL, &by_name);
+	run_calling(cl, "timer2", "shared_leaf", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_of(cl, "shared_leaf", keys, names, CALLER_LOCKS_MAX) == 0);
+	CHECK(!caller_locks_never_held(cl, "shared_leaf"));
 	caller_locks_free(cl);
 	ir_unit_free(U);
 }

@@ -342,12 +342,8 @@ static bool close_pass(struct caller_locks *cl)
 			keep_known(&now, &e->held);
 		if (e->known && now.n == e->held.n)
 			continue;
-		struct lock_set copy = { 0 };
-		for (int k = 0; k < now.n; k++) {
-			copy.keys[k] = now.keys[k];
-			copy.names[k] = xstrdup(now.names[k]);
-		}
-		copy.n = now.n;
+		struct lock_set copy;
+		set_copy(&copy, now.n, now.keys, now.names);	/* its own names */
 		set_release(&e->held);
 		e->held = copy;
 		e->known = true;

@@ -423,8 +423,8 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 			site_free(s);
 			continue;
 		}
-		s->in_callers = ctx->info->has_callers;
-		s->called_by_name_only = ctx->info->called_by_name_only;
+		s->in_callers = in->has_callers;
+		s->called_by_name_only = in->called_by_name_only;
 		VEC_PUSH(prog->sites, *s);
 	}
 	call_site_locks_flush(st->calls, ctx, prog ? prog->callers : NULL);

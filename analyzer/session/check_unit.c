@@ -344,8 +344,9 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 	info.is_root |= nctx > 0;	/* the framework calls it */
 	info.seen_by_callers = pf->has_callers && ipa_writes_reach_root(p, (uint32_t)fi);
 	info.called_by_name_only = !ei.entry && !nctx && ipa_calls_all_seen(p, (uint32_t)fi);
+	bool observe = checks_observe_calls(&s->cfg);
 	struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
-	if (checks_observe_calls(&s->cfg))
+	if (observe)
 		ipa_mark_observed_calls(p, x);
 	size_t first = findings->n;
 	memset(st, 0, sizeof(*st));
@@ -356,7 +357,7 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 	for (size_t c = 0; c < nctx; c++) {
 		/* called by the framework: judged with its locks held */
 		struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
-		if (checks_observe_calls(&s->cfg))
+		if (observe)
 			ipa_mark_observed_calls(p, cx);
 		checks_run_function(&s->cfg, u, cx, &info, shown, findings, st);
 		ir_fn_free(cx);

@@ -119,10 +119,10 @@ static void test_growth(void)
 	ir_unit_free(U);
 }
 
-/* One run of `name`, calling `callee` at node 0 holding n of keys (info:
- * whether every call of it is seen). */
-static void run_calling(struct caller_locks *cl, const char *name, const char *callee, int n, str_id *keys,
-			char **names, const struct check_fn_info *info)
+/* One run of `name`, calling `callee` at node 0 holding n of keys, on a
+ * setup path or not (info: whether every call of it is seen). */
+static void run_call(struct caller_locks *cl, const char *name, const char *callee, int n, str_id *keys,
+		     char **names, bool setup, const struct check_fn_info *info)
 {
 	struct check_ctx ctx;
 
@@ -131,8 +131,15 @@ static void run_calling(struct caller_locks *cl, const char *name, const char *c
 	ctx.info = info;
 	ctx.fn = caller(name, callee);
 	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
-	call_site_locks_visit(cs, 0, n, keys, names, false);
+	call_site_locks_visit(cs, 0, n, keys, names, setup);
 	call_site_locks_flush(cs, &ctx, cl);
+}
+
+/* The same outside setup paths. */
+static void run_calling(struct caller_locks *cl, const char *name, const char *callee, int n, str_id *keys,
+			char **names, const struct check_fn_info *info)
+{
+	run_call(cl, name, callee, n, keys, names, false, info);
 }
 
 /*
@@ -205,20 +212,11 @@ static void test_carried_down(void)
 	ir_unit_free(U);
 }
 
-/* One run of `name` calling `callee` at node 0 with nothing held, on a
- * setup path or not. */
+/* One run of `name` calling `callee` at node 0 with nothing held. */
 static void run_unlocked(struct caller_locks *cl, const char *name, const char *callee, bool setup,
 			 const struct check_fn_info *info)
 {
-	struct check_ctx ctx;
-
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.unit = U;
-	ctx.info = info;
-	ctx.fn = caller(name, callee);
-	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
-	call_site_locks_visit(cs, 0, 0, NULL, NULL, setup);
-	call_site_locks_flush(cs, &ctx, cl);
+	run_call(cl, name, callee, 0, NULL, NULL, setup, info);
 }
 
 /*

@@ -40,6 +40,8 @@ struct caller_calls {
 	struct lock_set locks;		/* held at every one of them */
 	bool ever_locked;		/* some path to one of them holds a lock */
 	bool runtime;			/* one of them is outside a setup path */
+	bool unlocked_runtime;		/* some path to one outside setup paths
+					 * holds no lock */
 };
 
 struct callee_entry {
@@ -66,7 +68,7 @@ struct caller_locks {
 struct call_entry {
 	uint32_t node;
 	struct lock_set locks;
-	bool ever_locked, runtime;
+	bool ever_locked, runtime, unlocked_runtime;
 };
 
 struct call_site_locks {
@@ -197,9 +199,10 @@ static void note_call(struct caller_locks *cl, const char *name, const char *cal
 			set_intersect(&e->callers.v[k].locks, s->n, s->keys);
 			e->callers.v[k].ever_locked |= call->ever_locked;
 			e->callers.v[k].runtime |= call->runtime;
+			e->callers.v[k].unlocked_runtime |= call->unlocked_runtime;
 			return;
 		}
-	struct caller_calls c = { xstrdup(caller), { 0 }, call->ever_locked, call->runtime };
+	struct caller_calls c = { xstrdup(caller), { 0 }, call->ever_locked, call->runtime, call->unlocked_runtime };
 	set_copy(&c.locks, s->n, s->keys, s->names);
 	VEC_PUSH(e->callers, c);
 }
@@ -223,9 +226,10 @@ void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, con
 		set_intersect(&e->locks, n, keys);
 		e->ever_locked |= n > 0;
 		e->runtime |= !setup;
+		e->unlocked_runtime |= !n && !setup;
 		return;
 	}
-	struct call_entry e = { node, { 0 }, n > 0, !setup };
+	struct call_entry e = { node, { 0 }, n > 0, !setup, !n && !setup };
 	set_copy(&e.locks, n, keys, names);
 	VEC_PUSH(cs->calls, e);
 	cs->index[node] = (uint32_t)cs->calls.n;
@@ -413,4 +417,105 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
 		names[n] = e->held.names[i];
 	}
 	return n;
+}
+
+#define SPLIT_DEPTH 8
+
+/* A walk of caller_locks_split(): the callers on the way up, the groups. */
+struct split_walk {
+	const struct caller_locks *cl;
+	const struct callee_entry *path[SPLIT_DEPTH];
+	int depth;
+	struct caller_chain *out;
+	int n, max;
+	bool overflow;
+};
+
+/* Add the group of chains holding a's locks and b's (b may be NULL). */
+static void split_emit(struct split_walk *w, const struct lock_set *a, const struct lock_set *b, bool runtime)
+{
+	struct lock_set u = { 0 };
+
+	if (w->n == w->max) {
+		w->overflow = true;
+		return;
+	}
+	set_union_borrowed(&u, a);
+	if (b)
+		set_union_borrowed(&u, b);
+	struct caller_chain *g = &w->out[w->n++];
+	g->n = u.n;
+	for (int i = 0; i < u.n; i++) {
+		g->keys[i] = u.keys[i];
+		g->names[i] = u.names[i];
+	}
+	g->runtime = runtime;
+}
+
+/* Is e on the walk's way up already (a cycle)? */
+static bool on_path(const struct split_walk *w, const struct callee_entry *e)
+{
+	for (int i = 0; i < w->depth; i++)
+		if (w->path[i] == e)
+			return true;
+	return false;
+}
+
+static void split_callers(struct split_walk *w, const struct callee_entry *e, bool runtime);
+
+/* The chains through caller c's calls of the function (runtime: the way
+ * below is outside setup paths). */
+static void split_caller(struct split_walk *w, const struct caller_calls *c, bool runtime)
+{
+	const struct callee_entry *g = slot_of_name(w->cl, c->caller);
+	static const struct lock_set none;
+	bool root = g->name && g->root;
+	bool passes = g->name && g->passes_on && g->known;
+	bool chain_runtime = runtime && c->runtime && (root || (passes && g->runtime));
+
+	if (c->locks.n) {
+		split_emit(w, &c->locks, passes ? &g->held : NULL, chain_runtime);
+		return;
+	}
+	if (!root && !passes)
+		return;			/* its callers are not all seen */
+	if (passes && g->held.n) {
+		split_emit(w, &g->held, NULL, chain_runtime);
+		return;
+	}
+	bool unlocked_runtime = runtime && c->unlocked_runtime && (root || g->runtime);
+	if (root || !g->maybe_locked || c->ever_locked) {
+		/* the caller's chains hold nothing: its unlocked calls are
+		 * unlocked chains (a call some path reaches locked splits no
+		 * further) */
+		if (unlocked_runtime && (root || !g->maybe_locked))
+			split_emit(w, &none, NULL, true);
+		return;
+	}
+	/* the caller's own chains disagree: split them in turn */
+	if (w->depth == SPLIT_DEPTH || on_path(w, g))
+		return;
+	w->path[w->depth++] = g;
+	split_callers(w, g, runtime && c->runtime);
+	w->depth--;
+}
+
+/* The chains through each caller of e. */
+static void split_callers(struct split_walk *w, const struct callee_entry *e, bool runtime)
+{
+	for (size_t k = 0; k < e->callers.n && !w->overflow; k++)
+		split_caller(w, &e->callers.v[k], runtime);
+}
+
+int caller_locks_split(const struct caller_locks *cl, const char *name, struct caller_chain *out, int max)
+{
+	const struct callee_entry *e = slot_of_name(cl, name);
+	struct split_walk w = { .cl = cl, .out = out, .max = max };
+
+	assert(cl->closed);
+	if (!e->name || !e->known || e->held.n || !e->maybe_locked)
+		return 0;
+	w.path[w.depth++] = e;
+	split_callers(&w, e, true);
+	return w.overflow ? 0 : w.n;
 }

@@ -50,4 +50,26 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
  * (caller_locks_close() first.) */
 bool caller_locks_never_held(const struct caller_locks *cl, const char *name);
 
+/* One group of the chains of calls that reach a function, all holding
+ * the same driver locks at their call of it (caller_locks_split()). */
+struct caller_chain {
+	int n;				/* 0: no driver lock */
+	str_id keys[CALLER_LOCKS_MAX];
+	const char *names[CALLER_LOCKS_MAX];	/* owned by cl */
+	bool runtime;			/* some chain of it is outside setup paths */
+};
+
+#define CALLER_CHAINS_MAX 16
+
+/* The chains of calls that reach function `name` when they disagree,
+ * some holding a lock and some not (its caller_locks_of() is empty and
+ * its callers may hold one): split at each call, up through callers whose
+ * own chains disagree, until each group agrees, the way splicing its
+ * summary into every caller would see its writes.  A group of unlocked
+ * chains is kept only when it runs outside setup paths; a chain through a
+ * caller whose callers are not all seen, round a cycle or deeper than the
+ * walk goes says nothing.  Fills out[0..max), returns the count; 0 when
+ * there are more groups than max (caller_locks_close() first). */
+int caller_locks_split(const struct caller_locks *cl, const char *name, struct caller_chain *out, int max);
+
 #endif

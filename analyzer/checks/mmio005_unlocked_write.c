@@ -76,6 +76,8 @@ struct write_site {
 	char *entry;			/* the kernel runs its function with no
 					 * driver lock held: "a NAPI poll
 					 * function (...)", or NULL */
+	int chain;			/* 0, or 1 + its group in the split of
+					 * its callers' chains (split_site()) */
 };
 
 struct mmio005_program {
@@ -217,6 +219,24 @@ static void site_free(struct write_site *s)
 	VEC_FREE(s->code_files);
 	for (int i = 0; i < s->nlocks; i++)
 		free(s->lock_names[i]);
+}
+
+/* A copy of s that owns its own strings. */
+static struct write_site site_dup(const struct write_site *s)
+{
+	struct write_site d = *s;
+	char **strs[] = { &d.file, &d.function, &d.accessor, &d.reg_text, &d.line_text,
+			  &d.inner, &d.site_file, &d.site_function, &d.entry };
+
+	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++)
+		*strs[i] = *strs[i] ? xstrdup(*strs[i]) : NULL;
+	for (int i = 0; i < d.nlocks; i++)
+		d.lock_names[i] = xstrdup(s->lock_names[i]);
+	d.code_files.v = NULL;
+	d.code_files.n = d.code_files.cap = 0;
+	for (size_t i = 0; i < s->code_files.n; i++)
+		VEC_PUSH(d.code_files, s->code_files.v[i]);
+	return d;
 }
 
 /* Is file one of files? */
@@ -441,6 +461,26 @@ static bool site_holds(const struct write_site *s, str_id lock)
 	return false;
 }
 
+/* Are sites a and b the same write: at the same place, by the same
+ * inner write of the helpers it calls (a site and its copies,
+ * split_site(), or one function's runs under two framework contexts)? */
+static bool same_place(const struct write_site *a, const struct write_site *b)
+{
+	return a->line == b->line && a->col == b->col && !strcmp(a->file, b->file) &&
+	       !strcmp(a->inner ? a->inner : "", b->inner ? b->inner : "");
+}
+
+/* Does an earlier copy of site j, in [first, j), hold lock?  Copies sort
+ * next to each other (cmp_site()): a write counts once for a lock however
+ * many of its chains hold it. */
+static bool held_before(const struct mmio005_program *prog, size_t first, size_t j, str_id lock)
+{
+	for (size_t i = j; i > first && same_place(&prog->sites.v[i - 1], &prog->sites.v[j]); i--)
+		if (site_holds(&prog->sites.v[i - 1], lock))
+			return true;
+	return false;
+}
+
 typedef VEC(struct mc_trace_step) step_vec;
 
 static void add_step(step_vec *v, const char *kind, const struct write_site *s, char *msg)
@@ -474,7 +514,7 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 		int shown = 0;
 		for (size_t i = first; i < end && shown < MAX_EVIDENCE; i++) {
 			const struct write_site *locked = &prog->sites.v[i];
-			if (!site_holds(locked, ev->lock))
+			if (!site_holds(locked, ev->lock) || held_before(prog, first, i, ev->lock))
 				continue;
 			add_step(&steps, "evidence", locked, xasprintf("%s written in %s() with %s held", bad->reg_text,
 								       locked->function, lock_name));
@@ -508,7 +548,13 @@ static int cmp_site(const void *a, const void *b)
 		return strcmp(x->reg_text, y->reg_text) ? strcmp(x->reg_text, y->reg_text) : (x->reg < y->reg ? -1 : 1);
 	if ((c = strcmp(x->file, y->file)))
 		return c;
-	return x->line != y->line ? (x->line < y->line ? -1 : 1) : (x->col < y->col ? -1 : x->col > y->col);
+	if (x->line != y->line)
+		return x->line < y->line ? -1 : 1;
+	if (x->col != y->col)
+		return x->col < y->col ? -1 : 1;
+	if ((c = strcmp(x->inner ? x->inner : "", y->inner ? y->inner : "")))
+		return c;
+	return (x->chain > y->chain) - (x->chain < y->chain);
 }
 
 /* Does text start with a run of name characters (and `.` if members)?
@@ -523,13 +569,23 @@ static size_t name_run(const char *text, bool members)
 	return n;
 }
 
-/* The lock held at the most sites of [first, end), 0 if none. */
+/* The writes of [first, end) that hold lock, each counted once. */
+static int writes_holding(const struct mmio005_program *prog, size_t first, size_t end, str_id lock)
+{
+	int n = 0;
+
+	for (size_t j = first; j < end; j++)
+		n += site_holds(&prog->sites.v[j], lock) && !held_before(prog, first, j, lock);
+	return n;
+}
+
+/* The lock held at the most writes of [first, end), 0 if none. */
 static void best_lock(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev)
 {
 	VEC(str_id) seen = VEC_INIT;
 
 	memset(ev, 0, sizeof(*ev));
-	/* each distinct lock once: count the sites that hold it */
+	/* each distinct lock once: count the writes that hold it */
 	for (size_t i = first; i < end; i++)
 		for (int k = 0; k < prog->sites.v[i].nlocks; k++) {
 			str_id l = prog->sites.v[i].locks[k];
@@ -539,9 +595,7 @@ static void best_lock(const struct mmio005_program *prog, size_t first, size_t e
 			if (counted)
 				continue;
 			VEC_PUSH(seen, l);
-			int n = 0;
-			for (size_t j = first; j < end; j++)
-				n += site_holds(&prog->sites.v[j], l);
+			int n = writes_holding(prog, first, end, l);
 			if (n > ev->locked) {
 				ev->lock = l;
 				ev->locked = n;
@@ -597,30 +651,41 @@ static bool site_may_take(const struct write_site *s, str_id home_file)
 	return !home_file || file_listed(s, home_file);
 }
 
-/* Count the rest of ev: the votes against the lock, and its locked sites
- * (and their functions) outside setup paths. */
+/* Does site s vote against ev's lock: without it, code that could take
+ * it, not on a setup path (unless --strict), and judged here (not in its
+ * callers, unless no chain of calls to it holds a lock)? */
+static bool votes_against(const struct mmio005_program *prog, const struct write_site *s,
+			  const struct lock_evidence *ev, str_id home_file)
+{
+	return !site_holds(s, ev->lock) && site_may_take(s, home_file) && (!s->in_callers || s->never_locked) &&
+	       (prog->strict || !s->init_path);
+}
+
+/* Count the rest of ev: the votes against the lock, and its locked writes
+ * (and their functions) outside setup paths.  A write whose chains of
+ * calls split (split_site()) votes once each way at most. */
 static void count_evidence(const struct mmio005_program *prog, size_t first, size_t end, struct lock_evidence *ev,
 			   str_id home_file)
 {
 	for (size_t i = first; i < end; i++) {
 		const struct write_site *s = &prog->sites.v[i];
 		if (!site_holds(s, ev->lock)) {
-			if (!site_may_take(s, home_file))
-				continue;
-			/* setup paths do not vote, nor sites their callers judge
-			 * unless no caller holds a lock */
-			ev->without += (!s->in_callers || s->never_locked) && (prog->strict || !s->init_path);
+			bool voted = false;
+			for (size_t j = i; j > first && same_place(&prog->sites.v[j - 1], s) && !voted; j--)
+				voted = votes_against(prog, &prog->sites.v[j - 1], ev, home_file);
+			ev->without += !voted && votes_against(prog, s, ev, home_file);
 			continue;
 		}
-		if (s->init_path)
+		bool same_fn = false, same_write = false;
+		for (size_t j = first; j < i && !same_write; j++) {
+			const struct write_site *t = &prog->sites.v[j];
+			bool runtime_locked = site_holds(t, ev->lock) && !t->init_path;
+			same_fn |= runtime_locked && !strcmp(t->function, s->function) && !strcmp(t->file, s->file);
+			same_write |= runtime_locked && same_place(t, s);
+		}
+		if (s->init_path || same_write)
 			continue;
 		ev->runtime_locked++;
-		bool same_fn = false;
-		for (size_t j = first; j < i && !same_fn; j++) {
-			const struct write_site *t = &prog->sites.v[j];
-			same_fn = site_holds(t, ev->lock) && !t->init_path && !strcmp(t->function, s->function) &&
-				  !strcmp(t->file, s->file);
-		}
 		ev->runtime_functions += !same_fn;
 	}
 }
@@ -732,19 +797,50 @@ static void add_caller_locks(const struct mmio005_program *prog, struct write_si
 	}
 }
 
+/*
+ * Site i, of a helper some chains of calls reach with a driver lock and
+ * some without, counts once per group of chains that agree
+ * (caller_locks_split()): a copy holding the group's locks is evidence for
+ * them, an unlocked copy a vote against.  That is what its callers' runs
+ * would count had a capped summary not dropped its writes.  The site
+ * itself, holding nothing, counts for nothing.
+ */
+static void split_site(struct mmio005_program *prog, size_t i)
+{
+	struct caller_chain groups[CALLER_CHAINS_MAX];
+	int n = caller_locks_split(prog->callers, prog->sites.v[i].function, groups, CALLER_CHAINS_MAX);
+
+	for (int g = 0; g < n; g++) {
+		struct write_site d = site_dup(&prog->sites.v[i]);
+		d.chain = g + 1;
+		for (int k = 0; k < groups[g].n && d.nlocks < MAX_SITE_LOCKS; k++) {
+			d.locks[d.nlocks] = groups[g].keys[k];
+			d.lock_files[d.nlocks] = 0;	/* a caller's lock */
+			d.lock_names[d.nlocks++] = xstrdup(groups[g].names[k]);
+		}
+		d.never_locked = !d.nlocks;	/* kept only outside setup paths */
+		d.init_path |= !groups[g].runtime;
+		VEC_PUSH(prog->sites, d);
+	}
+}
+
 static void mmio005_end_program(const struct engine_config *cfg, void *scratch, struct finding_vec *out)
 {
 	struct mmio005_program *prog = scratch;
+	size_t nsites;
 
 	if (!prog)
 		return;
 	caller_locks_close(prog->callers);
-	for (size_t i = 0; i < prog->sites.n; i++) {
+	nsites = prog->sites.n;
+	for (size_t i = 0; i < nsites; i++) {
 		struct write_site *s = &prog->sites.v[i];
 		if (!s->in_callers || !s->called_by_name_only)
 			continue;
 		add_caller_locks(prog, s);
 		s->never_locked = !s->nlocks && caller_locks_never_held(prog->callers, s->function);
+		if (!s->nlocks && !s->never_locked)
+			split_site(prog, i);
 	}
 	if (prog->sites.n)
 		qsort(prog->sites.v, prog->sites.n, sizeof(prog->sites.v[0]), cmp_site);

@@ -369,13 +369,50 @@ static str_id record_slot(struct tu_ctx *t, CXCursor member)
 	return id;
 }
 
+/* Is the type a pointer to a function? */
+static bool is_fnptr_type(CXType ty)
+{
+	CXType c = clang_getCanonicalType(ty);
+
+	if (c.kind != CXType_Pointer)
+		return false;
+	enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(c)).kind;
+	return pk == CXType_FunctionProto || pk == CXType_FunctionNoProto;
+}
+
+/*
+ * The slot of a local variable of function-pointer type, keyed by the
+ * function that declares it: bnx2x_read_sfp_module_eeprom() stores one of
+ * three readers in its local `read_func` and calls it, and the slot
+ * "bnx2x_read_sfp_module_eeprom()::read_func" resolves that call to the
+ * three, which no other function's local of the name meets.  0 when d is
+ * not such a local (a parameter's value comes from the callers).
+ */
+static str_id local_fnptr_slot(struct tu_ctx *t, CXCursor d)
+{
+	if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) ||
+	    !is_fnptr_type(clang_getCursorType(d)))
+		return 0;
+	CXCursor fn = clang_getCursorSemanticParent(d);
+	if (clang_getCursorKind(fn) != CXCursor_FunctionDecl)
+		return 0;
+	char *fname = fe_spelling(fn), *name = fe_spelling(d);
+	char *key = xasprintf("%s()::%s", fname, name);
+	str_id id = *fname && *name ? strpool_intern(t->u->strings, key) : 0;
+	free(key);
+	free(name);
+	free(fname);
+	return id;
+}
+
 /*
  * Slot key of a function-pointer lvalue or callee expression: the record
  * that declares the field and the field ("struct tg3::write32"; for
  * e1000e's `hw->nvm.ops.acquire`, "struct e1000_nvm_operations::acquire",
  * the slot its ops tables fill), the type path of a field of an anonymous
- * record ("struct priv::ops.write"), the name of a global variable, else
- * the bare field / variable name.  `*` and `&` are looked through
+ * record ("struct priv::ops.write"), the name of a global variable, a
+ * local's own slot (local_fnptr_slot()), else the bare field / variable
+ * name.  `*` and `&` are looked through
  * ((*p->cb)(), &p->cb).  0 if it names nothing.
  */
 str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
@@ -389,7 +426,7 @@ str_id fe_slot_key(struct tu_ctx *t, CXCursor c)
 	k = clang_getCursorKind(u);
 	if (k != CXCursor_MemberRefExpr && k != CXCursor_DeclRefExpr)
 		return 0;
-	str_id id = k == CXCursor_MemberRefExpr ? record_slot(t, u) : 0;
+	str_id id = k == CXCursor_MemberRefExpr ? record_slot(t, u) : local_fnptr_slot(t, clang_getCursorReferenced(u));
 	if (!id)
 		id = fe_lock_type(t, u);
 	/* fe_lock_type names a local or parameter by its record type; a
@@ -498,21 +535,10 @@ static void store_value(struct tu_ctx *t, str_id slot, CXCursor value, CXCursor 
 		add_fnptr(t, slot, fnc, at, block);
 }
 
-/* Is the type a pointer to a function? */
-static bool is_fnptr_type(CXType ty)
-{
-	CXType c = clang_getCanonicalType(ty);
-
-	if (c.kind != CXType_Pointer)
-		return false;
-	enum CXTypeKind pk = clang_getCanonicalType(clang_getPointeeType(c)).kind;
-	return pk == CXType_FunctionProto || pk == CXType_FunctionNoProto;
-}
-
 /*
- * `lhs = f` in a body: record it when lhs is a member or a global variable
- * of function-pointer type (a local's store would merge unrelated locals of
- * the same name across functions, so it is not a slot).  The stores of one
+ * `lhs = f` in a body: record it when lhs is a member, a global variable
+ * or a local variable of function-pointer type (a local's slot is its
+ * function's own, local_fnptr_slot()).  The stores of one
  * compound statement are made together (tg3_get_invariants()'s
  * `if (tg3_flag(tp, ICH_WORKAROUND)) { tp->read32 = ...; tp->write32 =
  * ...; }`); a store that is a statement of its own (`if (x) tp->write32 =
@@ -527,7 +553,7 @@ void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign, CXCursor parent, bo
 	CXCursor lhs = fe_unwrap(fe_nth_child(assign, 0));
 	if (clang_getCursorKind(lhs) == CXCursor_DeclRefExpr) {
 		CXCursor d = clang_getCursorReferenced(lhs);
-		if (clang_getCursorKind(d) != CXCursor_VarDecl || clang_Cursor_hasVarDeclGlobalStorage(d) != 1)
+		if (clang_getCursorKind(d) != CXCursor_VarDecl)
 			return;
 	} else if (clang_getCursorKind(lhs) != CXCursor_MemberRefExpr) {
 		return;

@@ -138,7 +138,10 @@ static void test_params_and_calls(const struct ir_unit *u)
 	CHECK_CALL(u, fn, 5, "ring_t::kick(tp->regs) indirect");
 	CHECK_CALL(u, fn, 6, "tg3_hook(tp, 1, 2) indirect");		/* a global */
 	CHECK_CALL(u, fn, 7, "sq_helper(&tp->sq, tp->regs, 0)");	/* &(*tp).sq, a cast */
-	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "fp(tp, 0, 0) indirect");
+	/* a local's slot is its function's own; the copy of a field it is
+	 * initialized with is no store */
+	CHECK_CALL(u, find_fn(u, "unnamed_params"), 0, "unnamed_params()::fp(tp, 0, 0) indirect");
+	CHECK_CALL(u, find_fn(u, "local_pick"), 0, "local_pick()::w(tp, 0, 0) indirect");
 	fn = find_fn(u, "ring_go");	/* pointer, by value, global: one key */
 	CHECK_CALL(u, fn, 0, "ring_t::kick(0) indirect");
 	CHECK_CALL(u, fn, 1, "ring_t::kick(0) indirect");
@@ -175,7 +178,9 @@ static void test_fnptrs(const struct ir_unit *u)
 		"ring_t::kick = ring_kick @67:2 in 57:1 default\n"
 		"struct tg3::write32 = tg3_write32_flush @102:3 in 101:23 if {struct tg3}->sq.head&1\n"
 		"struct tg3_ops::read32 = tg3_read32 @103:3 in 101:23 if {struct tg3}->sq.head&1\n"
-		"struct tg3::write32 = tg3_write32 @106:3 in 106:3 if {struct tg3}->sq.head&2\n";
+		"struct tg3::write32 = tg3_write32 @106:3 in 106:3 if {struct tg3}->sq.head&2\n"
+		"local_pick()::w = tg3_write32_flush @115:3 in 115:3\n"		/* a local's */
+		"local_pick()::w = tg3_write32 @117:3 in 117:3\n";
 	char *got = fnptr_text(u);
 
 	CHECK_STR(got, want);

@@ -105,3 +105,15 @@ void tg3_invariants(struct tg3 *tp)
 	if (tp->sq.head & 2)
 		tp->write32 = tg3_write32;
 }
+
+/* A local function pointer: its own slot, named by its function. */
+void local_pick(struct tg3 *tp, int hw)
+{
+	void (*w)(struct tg3 *, u32, u32);
+
+	if (hw)
+		w = tg3_write32_flush;
+	else
+		w = tg3_write32;
+	w(tp, 0, 0);
+}

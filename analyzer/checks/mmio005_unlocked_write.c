@@ -512,10 +512,15 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 		f.site_line = bad->site_line;
 		f.site_col = bad->site_col;
 		int shown = 0;
+		const struct write_site *last = NULL;
 		for (size_t i = first; i < end && shown < MAX_EVIDENCE; i++) {
 			const struct write_site *locked = &prog->sites.v[i];
-			if (!site_holds(locked, ev->lock) || held_before(prog, first, i, ev->lock))
+			/* one note per place: two writes a call reaches through
+			 * a slot read alike */
+			if (!site_holds(locked, ev->lock) ||
+			    (last && last->line == locked->line && last->col == locked->col && !strcmp(last->file, locked->file)))
 				continue;
+			last = locked;
 			add_step(&steps, "evidence", locked, xasprintf("%s written in %s() with %s held", bad->reg_text,
 								       locked->function, lock_name));
 			shown++;

@@ -570,6 +570,26 @@ void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign, CXCursor parent, bo
  * ...)`, rules/frameworks/entry-points.json): record each function passed
  * in an argument the rules list, as a store keyed by the called name.
  */
+/* A registration passed the value of a slot, not a function
+ * (jsm_probe_one()'s request_irq(brd->irq, brd->bd_ops->intr, ...)):
+ * record the slot as registered, so that the functions stored into it
+ * (neo_intr(), cls_intr()) are entry points of the registration's kind. */
+static void add_registered_slot(struct tu_ctx *t, const char *callee, CXCursor arg, CXCursor call, int i)
+{
+	str_id slot = fe_fnptr_slot_tested(t, arg);
+	struct ir_fnptr p = { 0 };
+
+	if (!slot)
+		return;
+	p.slot = strpool_intern(t->u->strings, callee);
+	p.function = slot;
+	stored_loc(t, call, &p.loc);
+	stored_loc(t, call, &p.block);
+	p.registration = p.through_slot = true;
+	p.arg = i;
+	VEC_PUSH(t->u->fnptrs, p);
+}
+
 void fe_note_registration(struct tu_ctx *t, CXCursor call, const char *callee)
 {
 	const struct rules *r = t->fe->rules;
@@ -580,9 +600,12 @@ void fe_note_registration(struct tu_ctx *t, CXCursor call, const char *callee)
 	for (int i = 0; i < n; i++) {
 		if (!rules_entry_call(r, callee, i))
 			continue;
-		CXCursor fnc = named_function(clang_Cursor_getArgument(call, (unsigned)i));
-		if (clang_Cursor_isNull(fnc))
+		CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+		CXCursor fnc = named_function(arg);
+		if (clang_Cursor_isNull(fnc)) {
+			add_registered_slot(t, callee, arg, call, i);
 			continue;
+		}
 		size_t before = t->u->fnptrs.n;
 		add_fnptr(t, strpool_intern(t->u->strings, callee), fnc, call, call);
 		if (t->u->fnptrs.n > before) {

@@ -174,6 +174,9 @@ bool ipa_slot_matches(const char *a, const char *b);
  * name, and it is stored only into slots of records the driver declares,
  * which no call of the program goes through?  (reach.c) */
 bool ipa_unreached(struct ipa_program *p, uint32_t fi);
+/* The registration that passes the value of `slot` to the kernel
+ * (ir_fnptr.through_slot), or NULL.  (reach.c) */
+const struct ir_fnptr *ipa_slot_registration(const struct ipa_program *p, str_id slot);
 /* Is function fi stored into a slot or passed as a pointer anywhere? */
 bool ipa_stored_as_pointer(struct ipa_program *p, uint32_t fi);
 /* The stores (and registrations) of functions named `name`, in the

@@ -53,6 +53,14 @@ static bool slot_called(struct ipa_program *p, const char *slot)
 	return false;
 }
 
+const struct ir_fnptr *ipa_slot_registration(const struct ipa_program *p, str_id slot)
+{
+	for (uint32_t s = ipa_first_store(p, slot); s; s = ipa_next_store(p, s))
+		if (p->fnptrs.v[s - 1].through_slot)
+			return &p->fnptrs.v[s - 1];
+	return NULL;
+}
+
 /* Is `slot` ("struct board_ops::send_immediate_char") a slot of a record
  * the driver declares? */
 static bool private_slot(const struct ipa_program *p, const char *slot)
@@ -82,7 +90,8 @@ bool ipa_unreached(struct ipa_program *p, uint32_t fi)
 		if (fp->loc.file != f->file)
 			continue;
 		const char *slot = strpool_str(p->strings, fp->slot);
-		if (fp->registration || !slot || !private_slot(p, slot) || slot_called(p, slot))
+		if (fp->registration || !slot || !private_slot(p, slot) || slot_called(p, slot) ||
+		    ipa_slot_registration(p, fp->slot))
 			return false;
 		stores++;
 	}

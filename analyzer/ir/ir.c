@@ -202,8 +202,8 @@ void ir_dump_fnptrs(const struct ir_unit *u, struct strbuf *out)
 	for (size_t i = 0; i < u->fnptrs.n; i++) {
 		const struct ir_fnptr *p = &u->fnptrs.v[i];
 		if (p->registration)
-			strbuf_addf(out, "fnptr %s(#%d) = %s", strpool_str(u->strings, p->slot), p->arg,
-				    strpool_str(u->strings, p->function));
+			strbuf_addf(out, "fnptr %s(#%d) = %s%s", strpool_str(u->strings, p->slot), p->arg,
+				    p->through_slot ? "slot " : "", strpool_str(u->strings, p->function));
 		else
 			strbuf_addf(out, "fnptr %s = %s", strpool_str(u->strings, p->slot),
 				    strpool_str(u->strings, p->function));

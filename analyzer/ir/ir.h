@@ -202,6 +202,11 @@ struct ir_fnptr {
 					 * whenever the function runs, a default the
 					 * other blocks override */
 	bool registration;		/* passed to a call, not stored */
+	bool through_slot;		/* registration: `function` is the slot
+					 * key whose value was passed
+					 * (request_irq(irq, brd->bd_ops->intr,
+					 * ...)): the functions stored into it
+					 * are registered */
 	bool exported;			/* in the initializer of a variable other
 					 * files can name (external linkage: a
 					 * table a header declares extern), so

@@ -264,28 +264,44 @@ static const struct entry_point *entry_of(struct mc_session *s, const struct ir_
 	return e;
 }
 
+/* Why a function is the entry point e: stored by fp, into a slot the
+ * kernel calls or one a registration passed on (via), or passed to a
+ * registration itself.  For messages; the caller frees it. */
+static char *entry_text(struct mc_session *s, const struct entry_point *e, const struct ir_fnptr *fp,
+			const struct ir_fnptr *via)
+{
+	const char *slot = strpool_str(s->strings, fp->slot);
+
+	if (via)
+		return xasprintf("%s (stored into %s, passed to %s() at %s:%u, rules %s)", entry_kind_what(e->kind),
+				 slot, strpool_str(s->strings, via->slot), strpool_str(s->strings, via->loc.file),
+				 via->loc.line, e->name);
+	return fp->registration
+		? xasprintf("%s (passed to %s() at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
+			    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name)
+		: xasprintf("%s (stored into %s at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
+			    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name);
+}
+
 static void entry_info_of(struct mc_session *s, struct ipa_program *p, int fi, struct entry_info *out)
 {
 	const struct ipa_fn *f = &p->fns.v[fi];
 
 	memset(out, 0, sizeof(*out));
 	for (uint32_t st = ipa_first_store(p, f->name); st; st = ipa_next_store(p, st)) {
-		const struct ir_fnptr *fp = &p->fnptrs.v[st - 1];
+		const struct ir_fnptr *fp = &p->fnptrs.v[st - 1], *via = NULL;
 		if (f->fn->is_static && fp->loc.file != f->file)
 			continue;
 		const struct entry_point *e = entry_of(s, fp);
+		if (!e && !fp->registration && (via = ipa_slot_registration(p, fp->slot)))
+			e = entry_of(s, via);	/* the slot's value was registered */
 		if (!e)
 			continue;
 		out->setup |= e->kind == ENTRY_SETUP;
 		out->open |= e->kind == ENTRY_OPEN;
 		if (!entry_kind_unlocked(e->kind) || out->entry)
 			continue;
-		const char *slot = strpool_str(s->strings, fp->slot);
-		out->entry = fp->registration
-			? xasprintf("%s (passed to %s() at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
-				    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name)
-			: xasprintf("%s (stored into %s at %s:%u, rules %s)", entry_kind_what(e->kind), slot,
-				    strpool_str(s->strings, fp->loc.file), fp->loc.line, e->name);
+		out->entry = entry_text(s, e, fp, via);
 	}
 	out->setup |= !out->entry && ipa_unreached(p, (uint32_t)fi);
 }

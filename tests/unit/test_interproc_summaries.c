@@ -417,10 +417,10 @@ static void test_indirect_targets(void)
 	uint32_t unk = fb_call(&c, "struct tg3::read32", ta, 1, 13);
 	c.fn->nodes.v[unk].indirect = true;
 	fb_end(&c);
-	struct ir_fnptr f1 = { strpool_intern(P, "struct tg3::write32"), strpool_intern(P, "w_full"), { 0, 1, 1, 1, 9 },
-			       { 0, 1, 1, 1, 9 }, 0, false, false, false, 0 };
-	struct ir_fnptr f2 = { strpool_intern(P, "write32"), strpool_intern(P, "w_relaxed"), { 0, 2, 1, 2, 9 },
-			       { 0, 2, 1, 2, 9 }, 0, false, false, false, 0 };
+	struct ir_fnptr f1 = { .slot = strpool_intern(P, "struct tg3::write32"), .function = strpool_intern(P, "w_full"),
+			       .loc = { 0, 1, 1, 1, 9 }, .block = { 0, 1, 1, 1, 9 } };
+	struct ir_fnptr f2 = { .slot = strpool_intern(P, "write32"), .function = strpool_intern(P, "w_relaxed"),
+			       .loc = { 0, 2, 1, 2, 9 }, .block = { 0, 2, 1, 2, 9 } };
 	VEC_PUSH(u->fnptrs, f1);
 	VEC_PUSH(u->fnptrs, f2);
 

@@ -420,6 +420,8 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
 }
 
 #define SPLIT_DEPTH 8
+#define SPLIT_WORK 4096		/* calls a walk may visit: its paths can
+				 * be many more than the functions */
 
 /* A walk of caller_locks_split(): the callers on the way up, the groups. */
 struct split_walk {
@@ -428,21 +430,43 @@ struct split_walk {
 	int depth;
 	struct caller_chain *out;
 	int n, max;
-	bool overflow;
+	int work;			/* calls visited */
+	bool overflow;			/* too many groups or calls: say nothing */
 };
 
-/* Add the group of chains holding a's locks and b's (b may be NULL). */
+/* Does group g hold exactly the locks of u? */
+static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
+{
+	if (g->n != u->n)
+		return false;
+	for (int i = 0; i < u->n; i++) {
+		bool in = false;
+		for (int k = 0; k < g->n && !in; k++)
+			in = g->keys[k] == u->keys[i];
+		if (!in)
+			return false;
+	}
+	return true;
+}
+
+/* Add the chains holding a's locks and b's (b may be NULL) to the group
+ * that holds the same, or to a new one. */
 static void split_emit(struct split_walk *w, const struct lock_set *a, const struct lock_set *b, bool runtime)
 {
 	struct lock_set u = { 0 };
 
+	set_union_borrowed(&u, a);
+	if (b)
+		set_union_borrowed(&u, b);
+	for (int i = 0; i < w->n; i++)
+		if (same_locks(&w->out[i], &u)) {
+			w->out[i].runtime |= runtime;
+			return;
+		}
 	if (w->n == w->max) {
 		w->overflow = true;
 		return;
 	}
-	set_union_borrowed(&u, a);
-	if (b)
-		set_union_borrowed(&u, b);
 	struct caller_chain *g = &w->out[w->n++];
 	g->n = u.n;
 	for (int i = 0; i < u.n; i++) {
@@ -473,6 +497,10 @@ static void split_caller(struct split_walk *w, const struct caller_calls *c, boo
 	bool passes = g->name && g->passes_on && g->known;
 	bool chain_runtime = runtime && c->runtime && (root || (passes && g->runtime));
 
+	if (++w->work > SPLIT_WORK) {
+		w->overflow = true;
+		return;
+	}
 	if (c->locks.n) {
 		split_emit(w, &c->locks, passes ? &g->held : NULL, chain_runtime);
 		return;

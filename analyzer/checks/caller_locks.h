@@ -50,13 +50,13 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
  * (caller_locks_close() first.) */
 bool caller_locks_never_held(const struct caller_locks *cl, const char *name);
 
-/* One group of the chains of calls that reach a function, all holding
- * the same driver locks at their call of it (caller_locks_split()). */
+/* The chains of calls that reach a function and hold the same driver
+ * locks at their call of it (caller_locks_split()). */
 struct caller_chain {
 	int n;				/* 0: no driver lock */
 	str_id keys[CALLER_LOCKS_MAX];
 	const char *names[CALLER_LOCKS_MAX];	/* owned by cl */
-	bool runtime;			/* some chain of it is outside setup paths */
+	bool runtime;			/* one of them is outside setup paths */
 };
 
 #define CALLER_CHAINS_MAX 16
@@ -68,8 +68,9 @@ struct caller_chain {
  * summary into every caller would see its writes.  A group of unlocked
  * chains is kept only when it runs outside setup paths; a chain through a
  * caller whose callers are not all seen, round a cycle or deeper than the
- * walk goes says nothing.  Fills out[0..max), returns the count; 0 when
- * there are more groups than max (caller_locks_close() first). */
+ * walk goes says nothing.  Fills out[0..max) with the groups, one per
+ * set of locks, and returns their count; 0 when there are more than max,
+ * or more paths than the walk visits (caller_locks_close() first). */
 int caller_locks_split(const struct caller_locks *cl, const char *name, struct caller_chain *out, int max);
 
 #endif

@@ -257,11 +257,75 @@ static void test_never_held(void)
 	ir_unit_free(U);
 }
 
+/* Does group g hold exactly the one lock `key`, or none (key 0)? */
+static bool group_is(const struct caller_chain *g, str_id key)
+{
+	return key ? g->n == 1 && g->keys[0] == key : g->n == 0;
+}
+
+/*
+ * Split: a helper whose chains of calls disagree, called by name from mid,
+ * which the timer calls under tp->lock, the poll function with nothing
+ * held and the probe with nothing held on a setup path.  Its chains are
+ * one group under tp->lock and one unlocked at run time; the probe's
+ * unlocked chain is a setup path and no group.  Chains that hold the same
+ * locks are one group; a chain through a caller whose calls are not all
+ * seen says nothing; more groups than asked for say nothing at all.
+ */
+static void test_split(void)
+{
+	struct caller_locks *cl = caller_locks_new();
+	struct check_fn_info by_name = { 0 }, stored = { 0 }, root = { 0 };
+	struct caller_chain g[CALLER_CHAINS_MAX];
+	char *tp_name = "tp->lock", *phy_name = "tp->phy_lock";
+
+	U = ir_unit_new("t.c");
+	str_id tp = S("struct tg3::lock"), phy = S("phy_lock");
+	by_name.has_callers = by_name.called_by_name_only = true;
+	stored.has_callers = true;
+	run_unlocked(cl, "mid", "leaf", false, &by_name);
+	run_calling(cl, "timer", "mid", 1, &tp, &tp_name, &root);
+	run_unlocked(cl, "poll", "mid", false, &root);
+	run_unlocked(cl, "probe", "mid", true, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "leaf", g, CALLER_CHAINS_MAX) == 2);
+	CHECK(group_is(&g[0], tp) && g[0].runtime && !strcmp(g[0].names[0], tp_name));
+	CHECK(group_is(&g[1], 0) && g[1].runtime);
+	CHECK(caller_locks_split(cl, "timer", g, CALLER_CHAINS_MAX) == 0);	/* nothing calls it */
+
+	/* a second timer under the same lock joins its group; another lock
+	 * is a group of its own, which two slots cannot hold */
+	run_calling(cl, "timer2", "mid", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "leaf", g, CALLER_CHAINS_MAX) == 2);
+	run_calling(cl, "phy_task", "mid", 1, &phy, &phy_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "leaf", g, CALLER_CHAINS_MAX) == 3);
+	CHECK(group_is(&g[2], phy));
+	CHECK(caller_locks_split(cl, "leaf", g, 2) == 0);
+
+	/* chains that agree are not split: the locks held at every call say
+	 * it (caller_locks_of()) */
+	run_calling(cl, "timer3", "locked_leaf", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "locked_leaf", g, CALLER_CHAINS_MAX) == 0);
+
+	/* a caller with unseen calls (a stored pointer) says nothing */
+	run_unlocked(cl, "slot_fn", "half_leaf", false, &stored);
+	run_calling(cl, "timer4", "half_leaf", 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "half_leaf", g, CALLER_CHAINS_MAX) == 1);
+	CHECK(group_is(&g[0], tp));
+	caller_locks_free(cl);
+	ir_unit_free(U);
+}
+
 int main(void)
 {
 	test_intersections();
 	test_growth();
 	test_carried_down();
 	test_never_held();
+	test_split();
 	TEST_DONE();
 }

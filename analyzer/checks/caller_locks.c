@@ -21,6 +21,11 @@
  * and whether one runs outside setup paths: least fixed points, which only
  * turn true.  A function no chain reaches with a lock held runs unlocked
  * wherever it runs.
+ *
+ * Where the chains disagree, or some are not seen, caller_locks_split()
+ * walks them up from the function and groups them by the locks they hold
+ * (tg3_enable_ints() runs under tp->lock from tg3_netif_start() and
+ * without it from tg3_test_interrupt()).
  */
 #include "caller_locks.h"
 
@@ -505,23 +510,22 @@ static void split_caller(struct split_walk *w, const struct caller_calls *c, boo
 		split_emit(w, &c->locks, passes ? &g->held : NULL, chain_runtime);
 		return;
 	}
-	if (!root && !passes)
-		return;			/* its callers are not all seen */
 	if (passes && g->held.n) {
 		split_emit(w, &g->held, NULL, chain_runtime);
 		return;
 	}
-	bool unlocked_runtime = runtime && c->unlocked_runtime && (root || g->runtime);
-	if (root || !g->maybe_locked || c->ever_locked) {
+	bool unlocked = root || (passes && !g->maybe_locked);
+	if (unlocked || c->ever_locked) {
 		/* the caller's chains hold nothing: its unlocked calls are
 		 * unlocked chains (a call some path reaches locked splits no
 		 * further) */
-		if (unlocked_runtime && (root || !g->maybe_locked))
+		if (unlocked && runtime && c->unlocked_runtime && (root || g->runtime))
 			split_emit(w, &none, NULL, true);
 		return;
 	}
-	/* the caller's own chains disagree: split them in turn */
-	if (w->depth == SPLIT_DEPTH || on_path(w, g))
+	/* the caller's own chains disagree, or are not all seen: split those
+	 * seen in turn (one not seen says nothing) */
+	if (!g->callers.n || w->depth == SPLIT_DEPTH || on_path(w, g))
 		return;
 	w->path[w->depth++] = g;
 	split_callers(w, g, runtime && c->runtime);
@@ -541,7 +545,7 @@ int caller_locks_split(const struct caller_locks *cl, const char *name, struct c
 	struct split_walk w = { .cl = cl, .out = out, .max = max };
 
 	assert(cl->closed);
-	if (!e->name || !e->known || e->held.n || !e->maybe_locked)
+	if (!e->name || !e->callers.n)
 		return 0;
 	w.path[w.depth++] = e;
 	split_callers(&w, e, true);

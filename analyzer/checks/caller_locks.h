@@ -61,14 +61,14 @@ struct caller_chain {
 
 #define CALLER_CHAINS_MAX 16
 
-/* The chains of calls that reach function `name` when they disagree,
- * some holding a lock and some not (its caller_locks_of() is empty and
- * its callers may hold one): split at each call, up through callers whose
- * own chains disagree, until each group agrees, the way splicing its
- * summary into every caller would see its writes.  A group of unlocked
- * chains is kept only when it runs outside setup paths; a chain through a
- * caller whose callers are not all seen, round a cycle or deeper than the
- * walk goes says nothing.  Fills out[0..max) with the groups, one per
+/* The chains of calls that reach function `name`, for a site of it that
+ * holds no lock, its own or one held at every call: split at each call,
+ * up through callers whose own chains disagree or whose calls are not all
+ * seen, until each group agrees, the way splicing its summary into every
+ * caller would see its writes.  A group of unlocked chains is kept only
+ * when it runs outside setup paths; a call not seen (a caller's through a
+ * pointer, or from a file not analyzed), a chain round a cycle or deeper
+ * than the walk goes says nothing.  Fills out[0..max) with the groups, one per
  * set of locks, and returns their count; 0 when there are more than max,
  * or more paths than the walk visits (caller_locks_close() first). */
 int caller_locks_split(const struct caller_locks *cl, const char *name, struct caller_chain *out, int max);

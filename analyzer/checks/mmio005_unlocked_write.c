@@ -433,13 +433,13 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 		 * never a finding, since which caller to fix is what the
 		 * dropped chain knew, and a vote against a lock only when no
 		 * chain of calls reaches it locked (never_locked, at the
-		 * program's end).  When a chain carries its writes to a root,
+		 * program's end), or for a group of its chains that hold no
+		 * lock (split_site()).  When a chain carries its writes to a root,
 		 * the callers' runs say it all, with the ops table their path
 		 * chose (jsm's neo paths are not evidence for the cls
 		 * registers) */
 		const struct check_fn_info *in = ctx->info;
-		bool evidence = s->nlocks || in->called_by_name_only;
-		if (!prog || (in->has_callers && (!evidence || in->seen_by_callers))) {
+		if (!prog || (in->has_callers && in->seen_by_callers)) {
 			site_free(s);
 			continue;
 		}
@@ -803,8 +803,9 @@ static void add_caller_locks(const struct mmio005_program *prog, struct write_si
 }
 
 /*
- * Site i, of a helper some chains of calls reach with a driver lock and
- * some without, counts once per group of chains that agree
+ * Site i, of a helper judged in its callers that holds no lock, its own
+ * or one held at every call, and is no vote by itself (never_locked),
+ * counts once per group of chains of calls that agree
  * (caller_locks_split()): a copy holding the group's locks is evidence for
  * them, an unlocked copy a vote against.  That is what its callers' runs
  * would count had a capped summary not dropped its writes.  The site
@@ -840,10 +841,12 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 	nsites = prog->sites.n;
 	for (size_t i = 0; i < nsites; i++) {
 		struct write_site *s = &prog->sites.v[i];
-		if (!s->in_callers || !s->called_by_name_only)
+		if (!s->in_callers)
 			continue;
-		add_caller_locks(prog, s);
-		s->never_locked = !s->nlocks && caller_locks_never_held(prog->callers, s->function);
+		if (s->called_by_name_only) {
+			add_caller_locks(prog, s);
+			s->never_locked = !s->nlocks && caller_locks_never_held(prog->callers, s->function);
+		}
 		if (!s->nlocks && !s->never_locked)
 			split_site(prog, i);
 	}

@@ -269,8 +269,8 @@ static bool group_is(const struct caller_chain *g, str_id key)
  * held and the probe with nothing held on a setup path.  Its chains are
  * one group under tp->lock and one unlocked at run time; the probe's
  * unlocked chain is a setup path and no group.  Chains that hold the same
- * locks are one group; a chain through a caller whose calls are not all
- * seen says nothing; more groups than asked for say nothing at all.
+ * locks are one group; through a caller whose calls are not all seen only
+ * the calls seen split on; more groups than asked for say nothing at all.
  */
 static void test_split(void)
 {
@@ -304,18 +304,23 @@ static void test_split(void)
 	CHECK(group_is(&g[2], phy));
 	CHECK(caller_locks_split(cl, "leaf", g, 2) == 0);
 
-	/* chains that agree are not split: the locks held at every call say
-	 * it (caller_locks_of()) */
+	/* chains that agree are one group */
 	run_calling(cl, "timer3", "locked_leaf", 1, &tp, &tp_name, &root);
 	caller_locks_close(cl);
-	CHECK(caller_locks_split(cl, "locked_leaf", g, CALLER_CHAINS_MAX) == 0);
+	CHECK(caller_locks_split(cl, "locked_leaf", g, CALLER_CHAINS_MAX) == 1);
+	CHECK(group_is(&g[0], tp));
 
-	/* a caller with unseen calls (a stored pointer) says nothing */
+	/* a caller with unseen calls (a stored pointer) says nothing by
+	 * itself; the calls of it that are seen split on */
 	run_unlocked(cl, "slot_fn", "half_leaf", false, &stored);
 	run_calling(cl, "timer4", "half_leaf", 1, &tp, &tp_name, &root);
 	caller_locks_close(cl);
 	CHECK(caller_locks_split(cl, "half_leaf", g, CALLER_CHAINS_MAX) == 1);
 	CHECK(group_is(&g[0], tp));
+	run_unlocked(cl, "close", "slot_fn", false, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "half_leaf", g, CALLER_CHAINS_MAX) == 2);
+	CHECK(group_is(&g[0], 0) && g[0].runtime && group_is(&g[1], tp));	/* callers' order */
 	caller_locks_free(cl);
 	ir_unit_free(U);
 }

@@ -565,11 +565,6 @@ void fe_note_fnptr_assign(struct tu_ctx *t, CXCursor assign, CXCursor parent, bo
 		t->u->fnptrs.v[i].unconditional = in_body && t->u->fnptrs.n == before + 1;
 }
 
-/*
- * A call the rules name as a registration (`request_irq(irq, foo_intr,
- * ...)`, rules/frameworks/entry-points.json): record each function passed
- * in an argument the rules list, as a store keyed by the called name.
- */
 /* A registration passed the value of a slot, not a function
  * (jsm_probe_one()'s request_irq(brd->irq, brd->bd_ops->intr, ...)):
  * record the slot as registered, so that the functions stored into it
@@ -590,6 +585,12 @@ static void add_registered_slot(struct tu_ctx *t, const char *callee, CXCursor a
 	VEC_PUSH(t->u->fnptrs, p);
 }
 
+/*
+ * A call the rules name as a registration (`request_irq(irq, foo_intr,
+ * ...)`, rules/frameworks/entry-points.json): record each function passed
+ * in an argument the rules list, as a store keyed by the called name, or
+ * the slot whose value is passed (add_registered_slot()).
+ */
 void fe_note_registration(struct tu_ctx *t, CXCursor call, const char *callee)
 {
 	const struct rules *r = t->fe->rules;

@@ -82,14 +82,20 @@ struct call_site_locks {
 	VEC(struct call_entry) calls;
 };
 
+/* Is key among keys[0..n)? */
+static bool key_in(const str_id *keys, int n, str_id key)
+{
+	for (int k = 0; k < n; k++)
+		if (keys[k] == key)
+			return true;
+	return false;
+}
+
 /* Keep in s only the keys also among keys[0..n). */
 static void set_intersect(struct lock_set *s, int n, const str_id *keys)
 {
 	for (int i = s->n - 1; i >= 0; i--) {
-		bool both = false;
-		for (int k = 0; k < n && !both; k++)
-			both = keys[k] == s->keys[i];
-		if (both)
+		if (key_in(keys, n, s->keys[i]))
 			continue;
 		free(s->names[i]);
 		memmove(&s->keys[i], &s->keys[i + 1], (size_t)(s->n - i - 1) * sizeof(s->keys[0]));
@@ -271,15 +277,11 @@ void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *c
  * (past that it says less, never more); the names are borrowed. */
 static void set_union_borrowed(struct lock_set *s, const struct lock_set *t)
 {
-	for (int i = 0; i < t->n && s->n < CALLER_LOCKS_MAX; i++) {
-		bool have = false;
-		for (int k = 0; k < s->n && !have; k++)
-			have = s->keys[k] == t->keys[i];
-		if (!have) {
+	for (int i = 0; i < t->n && s->n < CALLER_LOCKS_MAX; i++)
+		if (!key_in(s->keys, s->n, t->keys[i])) {
 			s->keys[s->n] = t->keys[i];
 			s->names[s->n++] = t->names[i];
 		}
-	}
 }
 
 /* Keep in s, whose names are borrowed, only the keys also in known. */
@@ -287,15 +289,11 @@ static void keep_known(struct lock_set *s, const struct lock_set *known)
 {
 	int kept = 0;
 
-	for (int i = 0; i < s->n; i++) {
-		bool in = false;
-		for (int k = 0; k < known->n && !in; k++)
-			in = known->keys[k] == s->keys[i];
-		if (in) {
+	for (int i = 0; i < s->n; i++)
+		if (key_in(known->keys, known->n, s->keys[i])) {
 			s->keys[kept] = s->keys[i];
 			s->names[kept++] = s->names[i];
 		}
-	}
 	s->n = kept;
 }
 
@@ -444,13 +442,9 @@ static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
 {
 	if (g->n != u->n)
 		return false;
-	for (int i = 0; i < u->n; i++) {
-		bool in = false;
-		for (int k = 0; k < g->n && !in; k++)
-			in = g->keys[k] == u->keys[i];
-		if (!in)
+	for (int i = 0; i < u->n; i++)
+		if (!key_in(g->keys, g->n, u->keys[i]))
 			return false;
-	}
 	return true;
 }
 

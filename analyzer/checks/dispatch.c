@@ -74,13 +74,19 @@ void checks_program_free(struct check_program *p)
 	free(p);
 }
 
+/* Is check_table[i] enabled in cfg's rules? */
+static bool check_enabled(const struct engine_config *cfg, int i)
+{
+	const struct check_info *ci = rules_find_check(cfg->rules, check_table[i]->id);
+
+	return ci && ci->enabled;
+}
+
 bool checks_observe_calls(const struct engine_config *cfg)
 {
-	for (int i = 0; i < NCHECKS; i++) {
-		const struct check_info *ci = rules_find_check(cfg->rules, check_table[i]->id);
-		if (check_table[i]->on_call && ci && ci->enabled)
+	for (int i = 0; i < NCHECKS; i++)
+		if (check_table[i]->on_call && check_enabled(cfg, i))
 			return true;
-	}
 	return false;
 }
 
@@ -198,10 +204,8 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 	ctx.fn = fn;
 	ctx.display_path = display_path;
 	/* a check that is off runs no hook: its drafts would all be dropped */
-	for (int i = 0; i < NCHECKS; i++) {
-		const struct check_info *ci = rules_find_check(cfg->rules, check_table[i]->id);
-		ctx.on[i] = ci && ci->enabled;
-	}
+	for (int i = 0; i < NCHECKS; i++)
+		ctx.on[i] = check_enabled(cfg, i);
 	for (int i = 0; i < NCHECKS; i++)
 		if (check_table[i]->begin_function && ctx.on[i]) {
 			ctx.current = i;

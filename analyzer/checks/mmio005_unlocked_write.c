@@ -461,13 +461,18 @@ static bool site_holds(const struct write_site *s, str_id lock)
 	return false;
 }
 
+/* Are sites a and b at the same line and column of one file? */
+static bool same_line_col(const struct write_site *a, const struct write_site *b)
+{
+	return a->line == b->line && a->col == b->col && !strcmp(a->file, b->file);
+}
+
 /* Are sites a and b the same write: at the same place, by the same
  * inner write of the helpers it calls (a site and its copies,
  * split_site(), or one function's runs under two framework contexts)? */
 static bool same_place(const struct write_site *a, const struct write_site *b)
 {
-	return a->line == b->line && a->col == b->col && !strcmp(a->file, b->file) &&
-	       !strcmp(a->inner ? a->inner : "", b->inner ? b->inner : "");
+	return same_line_col(a, b) && !strcmp(a->inner ? a->inner : "", b->inner ? b->inner : "");
 }
 
 /* Does an earlier copy of site j, in [first, j), hold lock?  Copies sort
@@ -517,8 +522,7 @@ static void report_site(const struct engine_config *cfg, struct mmio005_program 
 			const struct write_site *locked = &prog->sites.v[i];
 			/* one note per place: two writes a call reaches through
 			 * a slot read alike */
-			if (!site_holds(locked, ev->lock) ||
-			    (last && last->line == locked->line && last->col == locked->col && !strcmp(last->file, locked->file)))
+			if (!site_holds(locked, ev->lock) || (last && same_line_col(last, locked)))
 				continue;
 			last = locked;
 			add_step(&steps, "evidence", locked, xasprintf("%s written in %s() with %s held", bad->reg_text,
@@ -785,14 +789,10 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	}
 }
 
-/* Add to a site judged in its callers the locks they hold at every call
- * of its function (caller_locks.h), after its own. */
-static void add_caller_locks(const struct mmio005_program *prog, struct write_site *s)
+/* Add to site s its callers' locks keys[0..n) (names: their spellings),
+ * after its own and those it holds already. */
+static void site_add_callers_locks(struct write_site *s, int n, const str_id *keys, const char *const *names)
 {
-	str_id keys[CALLER_LOCKS_MAX];
-	const char *names[CALLER_LOCKS_MAX];
-	int n = caller_locks_of(prog->callers, s->function, keys, names, CALLER_LOCKS_MAX);
-
 	for (int i = 0; i < n && s->nlocks < MAX_SITE_LOCKS; i++) {
 		if (site_holds(s, keys[i]))
 			continue;
@@ -800,6 +800,17 @@ static void add_caller_locks(const struct mmio005_program *prog, struct write_si
 		s->lock_files[s->nlocks] = 0;	/* a caller's, no code here took it */
 		s->lock_names[s->nlocks++] = xstrdup(names[i]);
 	}
+}
+
+/* Add to a site judged in its callers the locks they hold at every call
+ * of its function (caller_locks.h). */
+static void add_caller_locks(const struct mmio005_program *prog, struct write_site *s)
+{
+	str_id keys[CALLER_LOCKS_MAX];
+	const char *names[CALLER_LOCKS_MAX];
+	int n = caller_locks_of(prog->callers, s->function, keys, names, CALLER_LOCKS_MAX);
+
+	site_add_callers_locks(s, n, keys, names);
 }
 
 /*
@@ -819,11 +830,7 @@ static void split_site(struct mmio005_program *prog, size_t i)
 	for (int g = 0; g < n; g++) {
 		struct write_site d = site_dup(&prog->sites.v[i]);
 		d.chain = g + 1;
-		for (int k = 0; k < groups[g].n && d.nlocks < MAX_SITE_LOCKS; k++) {
-			d.locks[d.nlocks] = groups[g].keys[k];
-			d.lock_files[d.nlocks] = 0;	/* a caller's lock */
-			d.lock_names[d.nlocks++] = xstrdup(groups[g].names[k]);
-		}
+		site_add_callers_locks(&d, groups[g].n, groups[g].keys, groups[g].names);
 		d.never_locked = !d.nlocks;	/* kept only outside setup paths */
 		d.init_path |= !groups[g].runtime;
 		VEC_PUSH(prog->sites, d);

@@ -218,6 +218,18 @@ static void note_call(struct caller_locks *cl, const char *name, const char *cal
 	VEC_PUSH(e->callers, c);
 }
 
+/* An indirect call of `caller`'s: a call of each function its slot may
+ * hold that the checks observe (check_fn_info.slot_calls). */
+static void note_slot_call(struct caller_locks *cl, const struct check_ctx *ctx, const char *caller,
+			   const struct call_entry *call)
+{
+	const struct check_fn_info *in = ctx->info;
+
+	for (size_t k = 0; in && k < in->nslot_calls; k++)
+		if (in->slot_calls[k].node == call->node)
+			note_call(cl, check_str(ctx, in->slot_calls[k].function), caller, call);
+}
+
 struct call_site_locks *call_site_locks_new(size_t nnodes)
 {
 	struct call_site_locks *cs = xcalloc(1, sizeof(*cs));
@@ -254,6 +266,8 @@ void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *c
 		const struct ir_node *c = check_node(ctx, cs->calls.v[i].node);
 		if (cl && me && c->callee && !c->indirect)
 			note_call(cl, check_str(ctx, c->callee), me, &cs->calls.v[i]);
+		if (cl && me && c->indirect)
+			note_slot_call(cl, ctx, me, &cs->calls.v[i]);
 		set_release(&cs->calls.v[i].locks);
 	}
 	if (cl && me) {

@@ -32,7 +32,8 @@ void call_site_locks_visit(struct call_site_locks *cs, uint32_t node, int n, con
 			   char *const *names, bool setup);
 /* Merge the run's calls into cl by callee and caller name (ctx: the run's
  * function, whose info says whether every call of it is seen, so that its
- * callers' locks are held at its calls too), and free cs. */
+ * callers' locks are held at its calls too, and which functions its
+ * indirect calls name: check_fn_info.slot_calls), and free cs. */
 void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *ctx, struct caller_locks *cl);
 
 /* After the last flush: carry the locks down the call graph, through the

@@ -92,6 +92,14 @@ struct check_fn_info {
 	 * stored as a pointer): the calls the checks see are all its calls,
 	 * so the locks held at every one of them are held on its entry. */
 	bool called_by_name_only;
+	/* Its summary keeps its writes (it has one and it is not capped):
+	 * every caller's run sees them as its own sites. */
+	bool summary_keeps_writes;
+	/* The implementations its observed indirect calls may reach, by
+	 * call node (ir_call_target): the calls a helper stored into a
+	 * slot has. */
+	const struct ir_call_target *slot_calls;
+	size_t nslot_calls;
 };
 
 struct check_ctx {

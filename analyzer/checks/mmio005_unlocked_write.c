@@ -35,6 +35,7 @@
 #include "caller_locks.h"
 #include "../rules/entry_points.h"
 
+#include <assert.h>
 #include <fnmatch.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -62,6 +63,8 @@ struct write_site {
 					 * call's on the way down */
 	uint32_t last_write;		/* the write node code_files last met */
 	int nlocks;
+	bool atomic;			/* a spinning lock is held on every path to
+					 * it: it cannot take a sleeping one */
 	bool init_path;
 	bool in_callers;		/* its function has callers, which judge
 					 * it: evidence for the locks it holds,
@@ -69,6 +72,9 @@ struct write_site {
 					 * unless never_locked */
 	bool called_by_name_only;	/* ... every call of it is seen: the locks
 					 * held at all of them are its too */
+	bool callers_see;		/* ... and its callers' runs see the write
+					 * (check_fn_info.summary_keeps_writes):
+					 * they split its chains, not this site */
 	bool never_locked;		/* ... and no chain of calls to it holds a
 					 * driver lock, some outside setup paths:
 					 * a vote against, though judged in its
@@ -84,6 +90,8 @@ struct mmio005_program {
 	bool strict, pedantic;
 	VEC(struct write_site) sites;
 	struct caller_locks *callers;	/* locks held at every call, by callee */
+	VEC(str_id) sleeping;		/* the keys of the sleeping driver locks
+					 * held at a write (a mutex) */
 };
 
 /* How much a register's sites say that `lock` protects it. */
@@ -95,6 +103,8 @@ struct lock_evidence {
 					 * paths, unless --strict) */
 	int runtime_locked;		/* locked sites outside setup paths */
 	int runtime_functions;		/* the functions they are in */
+	bool sleeping;			/* a mutex: a site holding a spinlock
+					 * cannot take it */
 };
 
 struct mmio005_fn {
@@ -293,6 +303,43 @@ static bool driver_lock(const struct check_ctx *ctx, const struct eng_lock *l)
 	return !check_node(ctx, l->acquire_node)->coarse_context;
 }
 
+/* Is lock l one a holder may not sleep under (a spinlock, not a mutex nor
+ * a sparse context marker)? */
+static bool spinning(const struct check_ctx *ctx, const struct eng_lock *l)
+{
+	const struct lock_kind *k = &ctx->rules->kinds.v[l->kind];
+
+	assert(l->kind >= 0 && (size_t)l->kind < ctx->rules->kinds.n);
+	return !k->sleeping && !k->marker;
+}
+
+/* Does a path holding held[0..nheld) hold a spinning lock? */
+static bool atomic_path(const struct check_ctx *ctx, int nheld, const struct eng_lock *held)
+{
+	for (int i = 0; i < nheld; i++)
+		if (spinning(ctx, &held[i]))
+			return true;
+	return false;
+}
+
+/* Is key among the sleeping driver locks seen? */
+static bool sleeping_key(const struct mmio005_program *prog, str_id key)
+{
+	for (size_t i = 0; i < prog->sleeping.n; i++)
+		if (prog->sleeping.v[i] == key)
+			return true;
+	return false;
+}
+
+/* Note that driver lock l, held at a write, sleeps, when it does. */
+static void note_sleeping(const struct check_ctx *ctx, struct mmio005_program *prog, const struct eng_lock *l)
+{
+	str_id key = lock_key(l);
+
+	if (prog && ctx->rules->kinds.v[l->kind].sleeping && !sleeping_key(prog, key))
+		VEC_PUSH(prog->sleeping, key);
+}
+
 /* First visit of a site: its locks are this path's driver locks. */
 static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct write_site *s, uint32_t node,
 		      uint32_t top, int nheld, const struct eng_lock *held)
@@ -323,10 +370,12 @@ static void site_init(struct check_ctx *ctx, const struct mmio005_fn *st, struct
 	for (int i = 0; i < nheld && s->nlocks < MAX_SITE_LOCKS; i++) {
 		if (!driver_lock(ctx, &held[i]))
 			continue;
+		note_sleeping(ctx, ctx->program_scratch[ctx->current], &held[i]);
 		s->locks[s->nlocks] = lock_key(&held[i]);
 		s->lock_files[s->nlocks] = acquire_file(ctx, &held[i]);
 		s->lock_names[s->nlocks++] = xstrdup(check_str(ctx, held[i].lock));
 	}
+	s->atomic = atomic_path(ctx, nheld, held);
 	set_code_files(ctx, s, node);
 	s->init_path = st->setup || (st->after_irq && !st->after_irq[top]);
 	s->entry = ctx->info->entry ? xstrdup(ctx->info->entry) : NULL;
@@ -351,6 +400,7 @@ static void site_intersect(const struct check_ctx *ctx, struct write_site *s, ui
 			   const struct eng_lock *held)
 {
 	intersect_code_files(ctx, s, node);
+	s->atomic &= atomic_path(ctx, nheld, held);
 	for (int i = s->nlocks - 1; i >= 0; i--) {
 		int on_path = -1;
 		for (int k = 0; k < nheld && on_path < 0; k++)
@@ -401,7 +451,7 @@ static void mmio005_call(struct check_ctx *ctx, void *scratch, uint32_t node, in
 	char *names[CALLER_LOCKS_MAX];
 	int n = 0;
 
-	if (!ctx->info->program || check_node(ctx, node)->indirect)
+	if (!ctx->info->program)
 		return;
 	for (int i = 0; i < nheld && n < CALLER_LOCKS_MAX; i++)
 		if (driver_lock(ctx, &held[i])) {
@@ -409,6 +459,32 @@ static void mmio005_call(struct check_ctx *ctx, void *scratch, uint32_t node, in
 			names[n++] = (char *)check_str(ctx, held[i].lock);
 		}
 	call_site_locks_visit(st->calls, node, n, keys, names, st->setup || (st->after_irq && !st->after_irq[node]));
+}
+
+/*
+ * Do the callers' runs count the sites of this function's run?  A function
+ * with callers ("must be called with host->lock held") is judged in them:
+ * its unlocked sites, its own writes and those of its helpers, are sites
+ * of the callers.  They see its writes when its summary keeps them (it is
+ * not capped), or when a chain of callers carries them to a root; its own
+ * run would count each write once more (igc_ptp_reset()'s PTM_STAT write
+ * under tmreg_lock is igc_reset()'s too).  A root with callers (an
+ * interrupt handler some function also calls) runs in a context no
+ * caller sees, so its run counts.
+ *
+ * Otherwise a capped summary dropped the writes on the way up, and a site
+ * of its own run is evidence for the locks held there: those it takes
+ * itself and, when every call of it is seen, those held at every call on
+ * the way down (caller_locks.h: tg3_setup_copper_phy()'s MAC_MODE write
+ * runs under its callers' tp->lock).  It is never a finding, since which
+ * caller to fix is what the dropped chain knew, and a vote against a lock
+ * only when no chain of calls reaches it locked (never_locked, at the
+ * program's end), or for a group of its chains that hold no lock
+ * (split_site()).
+ */
+static bool callers_count_sites(const struct check_fn_info *in)
+{
+	return in->has_callers && (in->seen_by_callers || (in->summary_keeps_writes && !in->is_root));
 }
 
 static void mmio005_end(struct check_ctx *ctx, void *scratch)
@@ -419,32 +495,14 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 
 	for (size_t i = 0; i < st->sites.n; i++) {
 		struct write_site *s = &st->sites.v[i];
-		/* a function with callers ("must be called with host->lock
-		 * held") is judged in them: its unlocked sites, its own writes
-		 * and those of its helpers, are sites of the callers.  A site
-		 * of its own run is still evidence for the locks held there
-		 * when no caller chain carries its writes to a root (a capped
-		 * summary drops them: igc_ptp_reset()'s PTM writes under
-		 * tmreg_lock): those it takes itself and, when every call of
-		 * it is seen, those held at every call on the way down
-		 * (caller_locks.h: tg3_setup_copper_phy()'s MAC_MODE write
-		 * runs under its callers' tp->lock; jsm's cls_clear_break()
-		 * takes ch_lock and is called only under port->lock).  It is
-		 * never a finding, since which caller to fix is what the
-		 * dropped chain knew, and a vote against a lock only when no
-		 * chain of calls reaches it locked (never_locked, at the
-		 * program's end), or for a group of its chains that hold no
-		 * lock (split_site()).  When a chain carries its writes to a root,
-		 * the callers' runs say it all, with the ops table their path
-		 * chose (jsm's neo paths are not evidence for the cls
-		 * registers) */
-		const struct check_fn_info *in = ctx->info;
-		if (!prog || (in->has_callers && in->seen_by_callers)) {
+		if (!prog || callers_count_sites(ctx->info)) {
 			site_free(s);
 			continue;
 		}
+		const struct check_fn_info *in = ctx->info;
 		s->in_callers = in->has_callers;
 		s->called_by_name_only = in->called_by_name_only;
+		s->callers_see = in->summary_keeps_writes;
 		VEC_PUSH(prog->sites, *s);
 	}
 	call_site_locks_flush(st->calls, ctx, prog ? prog->callers : NULL);
@@ -660,6 +718,17 @@ static bool site_may_take(const struct write_site *s, str_id home_file)
 	return !home_file || file_listed(s, home_file);
 }
 
+/* Could site s, which does not hold ev's lock, be told to take it?  Not
+ * a mutex under a spinlock: "take optrom_mutex here" in qla2xxx's
+ * firmware dump, which writes the ISP's ctrl_status under hardware_lock
+ * while the flash paths write it under optrom_mutex (they pause the chip
+ * and mask its interrupt instead), is a fix no one can make.  The write
+ * still votes: the register is written without the mutex. */
+static bool site_fixable(const struct write_site *s, const struct lock_evidence *ev, str_id home_file)
+{
+	return site_may_take(s, home_file) && !(ev->sleeping && s->atomic);
+}
+
 /* Does site s vote against ev's lock: without it, code that could take
  * it, not on a setup path (unless --strict), and judged here (not in its
  * callers, unless no chain of calls to it holds a lock)? */
@@ -773,6 +842,7 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	best_lock(prog, first, end, &ev);
 	if (!ev.lock)
 		return;
+	ev.sleeping = sleeping_key(prog, ev.lock);
 	str_id home_file = lock_home_file(prog, first, end, &ev);
 	count_evidence(prog, first, end, &ev, home_file);
 	if (ev.locked < need || ev.locked <= ev.without)
@@ -781,7 +851,7 @@ static void judge_register(const struct engine_config *cfg, struct mmio005_progr
 	for (size_t i = first; i < end && strong; i++) {
 		const struct write_site *s = &prog->sites.v[i];
 		if (site_holds(s, ev.lock) || s->in_callers || (s->init_path && !prog->strict) ||
-		    !site_may_take(s, home_file))
+		    !site_fixable(s, &ev, home_file))
 			continue;
 		if (!prog->pedantic && !strong_site(cfg, s))
 			continue;
@@ -854,7 +924,7 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 			add_caller_locks(prog, s);
 			s->never_locked = !s->nlocks && caller_locks_never_held(prog->callers, s->function);
 		}
-		if (!s->nlocks && !s->never_locked)
+		if (!s->nlocks && !s->never_locked && !s->callers_see)
 			split_site(prog, i);
 	}
 	if (prog->sites.n)
@@ -868,6 +938,7 @@ static void mmio005_end_program(const struct engine_config *cfg, void *scratch, 
 		site_free(&prog->sites.v[i]);
 	VEC_FREE(prog->sites);
 	caller_locks_free(prog->callers);
+	VEC_FREE(prog->sleeping);
 	free(prog);
 }
 

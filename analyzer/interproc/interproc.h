@@ -188,10 +188,13 @@ uint32_t ipa_next_store(const struct ipa_program *p, uint32_t store);
  * name, from functions without parse errors, never stored as a pointer
  * (observe.c)? */
 bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi);
-/* Mark x's direct calls of functions whose calls are all seen and whose
- * writes reach no root (ir_node.observed): the checks learn the locks
- * held at each. */
-void ipa_mark_observed_calls(struct ipa_program *p, struct ir_function *x);
+/* Mark the calls of x, program function fi expanded, of functions with
+ * callers whose writes reach no root (ir_node.observed): the checks learn
+ * the locks held at each.  An indirect call of fi's own is marked when
+ * such a function is stored into its slot, and *targets (emptied first)
+ * gets one entry per call and such function. */
+void ipa_mark_observed_calls(struct ipa_program *p, uint32_t fi, struct ir_function *x,
+			     ir_call_target_vec *targets);
 /* Do fi's writes reach a function nothing calls, through its summary and
  * its callers' summaries, none of them capped (which drops the writes it
  * orders, and keeps the others for their ordering alone: not as MMIO005

@@ -11,7 +11,10 @@
  * functions, never stored as a pointer: ipa_calls_all_seen()), it passes
  * the locks held at all of them on to the helpers it calls; otherwise
  * the calls seen still split its chains of calls by the locks they hold
- * (checks/caller_locks.c).
+ * (checks/caller_locks.c).  A function stored into a slot is called
+ * through it: the indirect calls whose slot holds such a function are
+ * marked too, and the function is named for each, so that its chains
+ * of calls go on through them.
  */
 #include "interproc.h"
 
@@ -47,16 +50,51 @@ static void build_observed_names(struct ipa_program *p)
 	}
 }
 
-void ipa_mark_observed_calls(struct ipa_program *p, struct ir_function *x)
+/* Is function fi one whose callers' locks the checks want? */
+static bool observed_fn(const struct ipa_program *p, uint32_t fi)
 {
+	str_id name = p->fns.v[fi].name;
+
+	return name < p->nobserved_names && p->observed_names[name];
+}
+
+/* Mark indirect call node i of x, one of its own, when a function stored
+ * into its slot is observed, and add each such function to targets. */
+static void observe_slot_call(struct ipa_program *p, str_id file, struct ir_function *x, uint32_t i,
+			      ir_call_target_vec *targets)
+{
+	uint32_t t[IPA_MAX_TARGETS];
+	bool unknown;
+	int nt = ipa_call_targets(p, file, &x->nodes.v[i], t, &unknown);
+
+	for (int k = 0; k < nt; k++) {
+		if (!observed_fn(p, t[k]))
+			continue;
+		struct ir_call_target ct = { i, p->fns.v[t[k]].name };
+		VEC_PUSH(*targets, ct);
+		x->nodes.v[i].observed = true;
+	}
+}
+
+void ipa_mark_observed_calls(struct ipa_program *p, uint32_t fi, struct ir_function *x,
+			     ir_call_target_vec *targets)
+{
+	str_id file = p->fns.v[fi].file;
+
 	if (!p->observed_names)
 		build_observed_names(p);
+	targets->n = 0;
 	for (size_t i = 0; i < x->nodes.n; i++) {
 		struct ir_node *n = &x->nodes.v[i];
+		if (n->op != IR_CALL || !n->callee)
+			continue;
 		/* by name: a static function's calls from every file, spliced
 		 * ones too; a name two functions share is observed for both */
-		if (n->op == IR_CALL && !n->indirect && n->callee && n->callee < p->nobserved_names &&
-		    p->observed_names[n->callee])
+		if (!n->indirect && n->callee < p->nobserved_names && p->observed_names[n->callee])
 			n->observed = true;
+		/* through a slot: the function's own calls only, since the
+		 * slot's stores are resolved from the file that calls */
+		if (n->indirect && n->call_site == IR_NONE)
+			observe_slot_call(p, file, x, (uint32_t)i, targets);
 	}
 }

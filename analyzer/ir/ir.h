@@ -257,6 +257,15 @@ struct ir_param_view {
 	str_id member;
 };
 
+/* One implementation an indirect call of a function's own may reach
+ * through its slot (interproc/observe.c): what a check recording the
+ * locks held at calls names as the callee, instead of the slot. */
+struct ir_call_target {
+	uint32_t node;		/* the indirect IR_CALL */
+	str_id function;	/* a function stored into its slot */
+};
+typedef VEC(struct ir_call_target) ir_call_target_vec;
+
 struct ir_function {
 	str_id name;
 	struct ir_loc loc;

@@ -360,10 +360,14 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 	info.is_root |= nctx > 0;	/* the framework calls it */
 	info.seen_by_callers = pf->has_callers && ipa_writes_reach_root(p, (uint32_t)fi);
 	info.called_by_name_only = !ei.entry && !nctx && ipa_calls_all_seen(p, (uint32_t)fi);
+	info.summary_keeps_writes = pf->summary && !pf->capped;
 	bool observe = checks_observe_calls(&s->cfg);
 	struct ir_function *x = ipa_expand_for_checks(p, (uint32_t)fi);
+	ir_call_target_vec slot_calls = { 0 };
 	if (observe)
-		ipa_mark_observed_calls(p, x);
+		ipa_mark_observed_calls(p, (uint32_t)fi, x, &slot_calls);
+	info.slot_calls = slot_calls.v;
+	info.nslot_calls = slot_calls.n;
 	size_t first = findings->n;
 	memset(st, 0, sizeof(*st));
 	if (unchecked)
@@ -374,11 +378,14 @@ static struct ir_function *check_function(struct mc_session *s, struct ipa_progr
 		/* called by the framework: judged with its locks held */
 		struct ir_function *cx = ipa_splice_context(p, (uint32_t)fi, true, ctx[c].locks, ctx[c].n);
 		if (observe)
-			ipa_mark_observed_calls(p, cx);
+			ipa_mark_observed_calls(p, (uint32_t)fi, cx, &slot_calls);
+		info.slot_calls = slot_calls.v;
+		info.nslot_calls = slot_calls.n;
 		checks_run_function(&s->cfg, u, cx, &info, shown, findings, st);
 		ir_fn_free(cx);
 	}
 	drop_repeats(findings, first);
+	VEC_FREE(slot_calls);
 	free(ei.entry);
 	return x;
 }

@@ -2,10 +2,11 @@
  * test_checks_caller_locks.c - the locks held at every call of a function
  * (checks/caller_locks.c): per run, the intersection over the paths that
  * reach a call; over the program, over the runs, by callee name; a call
- * seen without a lock empties it; indirect calls and unknown names give
- * nothing; the locks of a caller whose own calls are all seen are carried
- * down to its callees, whatever order the runs come in; a function no
- * chain of calls reaches with a lock held is told apart.
+ * seen without a lock empties it; unknown names give nothing, and an
+ * indirect call names the functions its slot holds, or nothing; the locks
+ * of a caller whose own calls are all seen are carried down to its
+ * callees, whatever order the runs come in; a function no chain of calls
+ * reaches with a lock held is told apart.
  */
 #include "checks/caller_locks.h"
 #include "testlib.h"
@@ -325,6 +326,55 @@ static void test_split(void)
 	ir_unit_free(U);
 }
 
+/* One run of root `name` calling through a slot at node 2 holding n of
+ * keys, the slot holding `impl` (NULL: a slot no observed function is
+ * stored into). */
+static void run_slot_call(struct caller_locks *cl, const char *name, const char *impl, int n, str_id *keys,
+			  char **names)
+{
+	struct check_fn_info root = { 0 };
+	struct ir_call_target t = { 2, impl ? S(impl) : 0 };
+	struct check_ctx ctx;
+
+	root.slot_calls = &t;
+	root.nslot_calls = impl != NULL;
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.unit = U;
+	ctx.info = &root;
+	ctx.fn = caller(name, "struct board_ops::reset");
+	struct call_site_locks *cs = call_site_locks_new(ctx.fn->nodes.n);
+	call_site_locks_visit(cs, 2, n, keys, names, false);
+	call_site_locks_flush(cs, &ctx, cl);
+}
+
+/*
+ * A call through a slot is a call of each function the slot holds that
+ * is observed (check_fn_info.slot_calls), with the locks held at it: the
+ * chains of a helper reached only through a slot split like any other.
+ * An indirect call that names none is a call of nothing.
+ */
+static void test_slot_calls(void)
+{
+	struct caller_locks *cl = caller_locks_new();
+	struct caller_chain g[CALLER_CHAINS_MAX];
+	char *tp_name = "tp->lock";
+
+	U = ir_unit_new("t.c");
+	str_id tp = S("struct tg3::lock");
+	run_slot_call(cl, "timer", "neo_reset", 1, &tp, &tp_name);
+	run_slot_call(cl, "close", "neo_reset", 0, NULL, NULL);
+	run_slot_call(cl, "poll", "cls_reset", 1, &tp, &tp_name);
+	run_slot_call(cl, "remove", NULL, 0, NULL, NULL);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "neo_reset", g, CALLER_CHAINS_MAX) == 2);
+	CHECK(group_is(&g[0], tp) && group_is(&g[1], 0) && g[1].runtime);
+	CHECK(caller_locks_split(cl, "cls_reset", g, CALLER_CHAINS_MAX) == 1);
+	CHECK(group_is(&g[0], tp));
+	CHECK(caller_locks_split(cl, "struct board_ops::reset", g, CALLER_CHAINS_MAX) == 0);
+	caller_locks_free(cl);
+	ir_unit_free(U);
+}
+
 int main(void)
 {
 	test_intersections();
@@ -332,5 +382,6 @@ int main(void)
 	test_carried_down();
 	test_never_held();
 	test_split();
+	test_slot_calls();
 	TEST_DONE();
 }

@@ -303,13 +303,19 @@ static bool driver_lock(const struct check_ctx *ctx, const struct eng_lock *l)
 	return !check_node(ctx, l->acquire_node)->coarse_context;
 }
 
+/* The kind of held lock l (rules/locks.json). */
+static const struct lock_kind *kind_of(const struct check_ctx *ctx, const struct eng_lock *l)
+{
+	assert(l->kind >= 0 && (size_t)l->kind < ctx->rules->kinds.n);
+	return &ctx->rules->kinds.v[l->kind];
+}
+
 /* Is lock l one a holder may not sleep under (a spinlock, not a mutex nor
  * a sparse context marker)? */
 static bool spinning(const struct check_ctx *ctx, const struct eng_lock *l)
 {
-	const struct lock_kind *k = &ctx->rules->kinds.v[l->kind];
+	const struct lock_kind *k = kind_of(ctx, l);
 
-	assert(l->kind >= 0 && (size_t)l->kind < ctx->rules->kinds.n);
 	return !k->sleeping && !k->marker;
 }
 
@@ -336,7 +342,7 @@ static void note_sleeping(const struct check_ctx *ctx, struct mmio005_program *p
 {
 	str_id key = lock_key(l);
 
-	if (prog && ctx->rules->kinds.v[l->kind].sleeping && !sleeping_key(prog, key))
+	if (prog && kind_of(ctx, l)->sleeping && !sleeping_key(prog, key))
 		VEC_PUSH(prog->sleeping, key);
 }
 

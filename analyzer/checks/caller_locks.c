@@ -30,6 +30,7 @@
 #include "caller_locks.h"
 
 #include <assert.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,8 @@ struct callee_entry {
 					 * hold a lock, or a caller is unknown */
 	bool runtime;			/* closed: some chain of calls from a root
 					 * is outside setup paths */
+	struct split_memo *split;	/* closed: the groups of chains above it,
+					 * as far as a walk made them */
 };
 
 struct caller_locks {
@@ -145,6 +148,7 @@ void caller_locks_free(struct caller_locks *cl)
 		}
 		VEC_FREE(e->callers);
 		set_release(&e->held);
+		free(e->split);
 		free(e->name);
 	}
 	free(cl->slots);
@@ -407,6 +411,8 @@ void caller_locks_close(struct caller_locks *cl)
 		set_release(&cl->slots[i].held);
 		cl->slots[i].known = false;
 		cl->slots[i].maybe_locked = cl->slots[i].runtime = false;
+		free(cl->slots[i].split);	/* its names may be gone */
+		cl->slots[i].split = NULL;
 	}
 	while (close_pass(cl))
 		;
@@ -436,19 +442,28 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
 	return n;
 }
 
-#define SPLIT_DEPTH 8
-#define SPLIT_WORK 4096		/* calls a walk may visit: its paths can
-				 * be many more than the functions */
+#define SPLIT_DEPTH 32
+#define SPLIT_WORK 65536	/* calls a walk may visit: with the groups
+				 * above each function kept, about its
+				 * edges, unless cycles keep it from
+				 * keeping them */
 
-/* A walk of caller_locks_split(): the callers on the way up, the groups. */
+/* The groups of chains of calls above a function, for a walk from
+ * outside setup paths (split_above()). */
+struct split_memo {
+	struct caller_chain groups[CALLER_CHAINS_MAX];
+	int n;
+	bool overflow;			/* more sets of locks than groups */
+	bool done;			/* whole: kept for the next walk */
+	int busy_depth;			/* on the walk's path at this depth, or -1 */
+};
+
+/* A walk of caller_locks_split(). */
 struct split_walk {
-	const struct caller_locks *cl;
-	const struct callee_entry *path[SPLIT_DEPTH];
+	struct caller_locks *cl;
 	int depth;
-	struct caller_chain *out;
-	int n, max;
 	int work;			/* calls visited */
-	bool overflow;			/* too many groups or calls: say nothing */
+	bool overflow;			/* past SPLIT_WORK: say nothing */
 };
 
 /* Does group g hold exactly the locks of u? */
@@ -462,64 +477,87 @@ static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
 	return true;
 }
 
-/* Add the chains holding a's locks and b's (b may be NULL) to the group
- * that holds the same, or to a new one. */
-static void split_emit(struct split_walk *w, const struct lock_set *a, const struct lock_set *b, bool runtime)
+/* Add the chains holding u's locks to m's group that holds the same, or
+ * to a new one. */
+static void memo_add(struct split_memo *m, const struct lock_set *u, bool runtime)
+{
+	for (int i = 0; i < m->n; i++)
+		if (same_locks(&m->groups[i], u)) {
+			m->groups[i].runtime |= runtime;
+			return;
+		}
+	if (m->n == CALLER_CHAINS_MAX) {
+		m->overflow = true;
+		return;
+	}
+	struct caller_chain *g = &m->groups[m->n++];
+	g->n = u->n;
+	for (int i = 0; i < u->n; i++) {
+		g->keys[i] = u->keys[i];
+		g->names[i] = u->names[i];
+	}
+	g->runtime = runtime;
+}
+
+/* Add the chains holding a's locks and b's (b may be NULL). */
+static void memo_emit(struct split_memo *m, const struct lock_set *a, const struct lock_set *b, bool runtime)
 {
 	struct lock_set u = { 0 };
 
 	set_union_borrowed(&u, a);
 	if (b)
 		set_union_borrowed(&u, b);
-	for (int i = 0; i < w->n; i++)
-		if (same_locks(&w->out[i], &u)) {
-			w->out[i].runtime |= runtime;
-			return;
-		}
-	if (w->n == w->max) {
-		w->overflow = true;
+	memo_add(m, &u, runtime);
+}
+
+/* Add group x of the chains above a call (runtime: the call is outside
+ * setup paths); an unlocked group through a setup call is no vote. */
+static void memo_add_chain(struct split_memo *m, const struct caller_chain *x, bool runtime)
+{
+	struct lock_set u = { 0 };
+
+	if (!x->n && !runtime)
 		return;
+	u.n = x->n;
+	for (int i = 0; i < x->n; i++) {
+		u.keys[i] = x->keys[i];
+		u.names[i] = (char *)x->names[i];
 	}
-	struct caller_chain *g = &w->out[w->n++];
-	g->n = u.n;
-	for (int i = 0; i < u.n; i++) {
-		g->keys[i] = u.keys[i];
-		g->names[i] = u.names[i];
-	}
-	g->runtime = runtime;
+	memo_add(m, &u, x->runtime && runtime);
 }
 
-/* Is e on the walk's way up already (a cycle)? */
-static bool on_path(const struct split_walk *w, const struct callee_entry *e)
+/* e's memo, made empty when new. */
+static struct split_memo *memo_of(struct callee_entry *e)
 {
-	for (int i = 0; i < w->depth; i++)
-		if (w->path[i] == e)
-			return true;
-	return false;
+	if (!e->split) {
+		e->split = xcalloc(1, sizeof(*e->split));
+		e->split->busy_depth = -1;
+	}
+	return e->split;
 }
 
-static void split_callers(struct split_walk *w, const struct callee_entry *e, bool runtime);
+static const struct split_memo *split_above(struct split_walk *w, struct callee_entry *e, int *low);
 
-/* The chains through caller c's calls of the function (runtime: the way
- * below is outside setup paths). */
-static void split_caller(struct split_walk *w, const struct caller_calls *c, bool runtime)
+/* Add to m the chains through caller c's calls of the function; *low as
+ * in split_above(). */
+static void split_caller(struct split_walk *w, struct split_memo *m, const struct caller_calls *c, int *low)
 {
-	const struct callee_entry *g = slot_of_name(w->cl, c->caller);
+	struct callee_entry *g = slot_of_name(w->cl, c->caller);
 	static const struct lock_set none;
 	bool root = g->name && g->root;
 	bool passes = g->name && g->passes_on && g->known;
-	bool chain_runtime = runtime && c->runtime && (root || (passes && g->runtime));
+	bool chain_runtime = c->runtime && (root || (passes && g->runtime));
 
 	if (++w->work > SPLIT_WORK) {
 		w->overflow = true;
 		return;
 	}
 	if (c->locks.n) {
-		split_emit(w, &c->locks, passes ? &g->held : NULL, chain_runtime);
+		memo_emit(m, &c->locks, passes ? &g->held : NULL, chain_runtime);
 		return;
 	}
 	if (passes && g->held.n) {
-		split_emit(w, &g->held, NULL, chain_runtime);
+		memo_emit(m, &g->held, NULL, chain_runtime);
 		return;
 	}
 	bool unlocked = root || (passes && !g->maybe_locked);
@@ -527,35 +565,72 @@ static void split_caller(struct split_walk *w, const struct caller_calls *c, boo
 		/* the caller's chains hold nothing: its unlocked calls are
 		 * unlocked chains (a call some path reaches locked splits no
 		 * further) */
-		if (unlocked && runtime && c->unlocked_runtime && (root || g->runtime))
-			split_emit(w, &none, NULL, true);
+		if (unlocked && c->unlocked_runtime && (root || g->runtime))
+			memo_emit(m, &none, NULL, true);
 		return;
 	}
 	/* the caller's own chains disagree, or are not all seen: split those
 	 * seen in turn (one not seen says nothing) */
-	if (!g->callers.n || w->depth == SPLIT_DEPTH || on_path(w, g))
+	if (!g->callers.n)
 		return;
-	w->path[w->depth++] = g;
-	split_callers(w, g, runtime && c->runtime);
+	const struct split_memo *above = split_above(w, g, low);
+	if (!above)
+		return;
+	m->overflow |= above->overflow;
+	for (int i = 0; i < above->n && !m->overflow; i++)
+		memo_add_chain(m, &above->groups[i], c->runtime);
+}
+
+/*
+ * The groups of the chains of calls above e, split at each call as
+ * caller_locks_split() says, as if the way below were outside setup
+ * paths (a caller applies its own call's).  They are kept in e for the
+ * next walk when whole; they are not when the walk came back to a
+ * function on its path below e (a cycle: the chains round it say nothing
+ * here, but may from elsewhere) or stopped at its depth bound.  *low is
+ * lowered to the depth of the shallowest such function; NULL when e
+ * itself is on the path.
+ */
+static const struct split_memo *split_above(struct split_walk *w, struct callee_entry *e, int *low)
+{
+	struct split_memo *m = memo_of(e);
+	int depth = w->depth, mine = INT_MAX;
+
+	if (m->done)
+		return m;
+	if (m->busy_depth >= 0) {
+		*low = m->busy_depth < *low ? m->busy_depth : *low;
+		return NULL;
+	}
+	if (depth == SPLIT_DEPTH) {
+		*low = 0;	/* the bound cut a chain: keep nothing on the path */
+		return NULL;
+	}
+	m->n = 0;
+	m->overflow = false;
+	m->busy_depth = w->depth++;
+	for (size_t k = 0; k < e->callers.n && !w->overflow && !m->overflow; k++)
+		split_caller(w, m, &e->callers.v[k], &mine);
 	w->depth--;
+	m->busy_depth = -1;
+	m->done = !w->overflow && mine >= depth;
+	if (mine < *low)
+		*low = mine;
+	return m;
 }
 
-/* The chains through each caller of e. */
-static void split_callers(struct split_walk *w, const struct callee_entry *e, bool runtime)
+int caller_locks_split(struct caller_locks *cl, const char *name, struct caller_chain *out, int max)
 {
-	for (size_t k = 0; k < e->callers.n && !w->overflow; k++)
-		split_caller(w, &e->callers.v[k], runtime);
-}
-
-int caller_locks_split(const struct caller_locks *cl, const char *name, struct caller_chain *out, int max)
-{
-	const struct callee_entry *e = slot_of_name(cl, name);
-	struct split_walk w = { .cl = cl, .out = out, .max = max };
+	struct callee_entry *e = slot_of_name(cl, name);
+	struct split_walk w = { .cl = cl };
+	int low = INT_MAX;
 
 	assert(cl->closed);
 	if (!e->name || !e->callers.n)
 		return 0;
-	w.path[w.depth++] = e;
-	split_callers(&w, e, true);
-	return w.overflow ? 0 : w.n;
+	const struct split_memo *m = split_above(&w, e, &low);
+	if (!m || m->overflow || w.overflow || m->n > max)
+		return 0;
+	memcpy(out, m->groups, (size_t)m->n * sizeof(out[0]));
+	return m->n;
 }

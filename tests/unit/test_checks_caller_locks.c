@@ -375,6 +375,47 @@ static void test_slot_calls(void)
 	ir_unit_free(U);
 }
 
+/*
+ * A lattice of chains: leaf is called by a0 and b0, each called by l1,
+ * called by a1 and b1, ... up to a timer holding tp->lock: 2^LAYERS
+ * chains, one group.  The groups above each function are kept, so the
+ * walk visits each call once, not each chain.  A cycle (l1 also calls
+ * itself through c1) says nothing more.
+ */
+#define LAYERS 14
+static void test_split_lattice(void)
+{
+	struct caller_locks *cl = caller_locks_new();
+	struct check_fn_info stored = { 0 }, root = { 0 };
+	struct caller_chain g[CALLER_CHAINS_MAX];
+	char *tp_name = "tp->lock", below[16], a[16], b[16], up[16];
+
+	U = ir_unit_new("t.c");
+	str_id tp = S("struct tg3::lock");
+	stored.has_callers = true;
+	for (int i = 0; i < LAYERS; i++) {
+		snprintf(below, sizeof(below), i ? "l%d" : "leaf", i);
+		snprintf(a, sizeof(a), "a%d", i);
+		snprintf(b, sizeof(b), "b%d", i);
+		snprintf(up, sizeof(up), "l%d", i + 1);
+		run_unlocked(cl, a, below, false, &stored);
+		run_unlocked(cl, b, below, false, &stored);
+		run_unlocked(cl, up, a, false, &stored);
+		run_unlocked(cl, up, b, false, &stored);
+	}
+	run_unlocked(cl, "c1", "l1", false, &stored);
+	run_unlocked(cl, "l1", "c1", false, &stored);
+	snprintf(up, sizeof(up), "l%d", LAYERS);
+	run_calling(cl, "timer", up, 1, &tp, &tp_name, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "leaf", g, CALLER_CHAINS_MAX) == 1);
+	CHECK(group_is(&g[0], tp) && g[0].runtime);
+	CHECK(caller_locks_split(cl, "a3", g, CALLER_CHAINS_MAX) == 1);	/* kept from the first walk */
+	CHECK(group_is(&g[0], tp));
+	caller_locks_free(cl);
+	ir_unit_free(U);
+}
+
 int main(void)
 {
 	test_intersections();
@@ -383,5 +424,6 @@ int main(void)
 	test_never_held();
 	test_split();
 	test_slot_calls();
+	test_split_lattice();
 	TEST_DONE();
 }

@@ -23,14 +23,14 @@
  * wherever it runs.
  *
  * Where the chains disagree, or some are not seen, caller_locks_split()
- * walks them up from the function and groups them by the locks they hold
- * (tg3_enable_ints() runs under tp->lock from tg3_netif_start() and
- * without it from tg3_test_interrupt()).
+ * groups them by the locks they hold (tg3_enable_ints() runs under
+ * tp->lock from tg3_netif_start() and without it from
+ * tg3_test_interrupt()): the groups above every function, from its
+ * callers' own, are a third least fixed point.
  */
 #include "caller_locks.h"
 
 #include <assert.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,6 +50,13 @@ struct caller_calls {
 					 * holds no lock */
 };
 
+/* The groups of chains of calls above a function (caller_locks_split()),
+ * as if the way below were outside setup paths. */
+struct split_groups {
+	VEC(struct caller_chain) v;
+	bool overflow;			/* more sets of locks than CALLER_CHAINS_MAX */
+};
+
 struct callee_entry {
 	char *name;
 	VEC(struct caller_calls) callers;
@@ -63,14 +70,15 @@ struct callee_entry {
 					 * hold a lock, or a caller is unknown */
 	bool runtime;			/* closed: some chain of calls from a root
 					 * is outside setup paths */
-	struct split_memo *split;	/* closed: the groups of chains above it,
-					 * as far as a walk made them */
+	struct split_groups *split;	/* closed and split: the groups of
+					 * chains above it */
 };
 
 struct caller_locks {
 	struct callee_entry *slots;	/* open addressing, name NULL = empty */
 	size_t nslots, used;
 	bool closed;			/* no flush since caller_locks_close() */
+	bool split_ready;		/* split_pass() has reached its fixed point */
 };
 
 struct call_entry {
@@ -125,6 +133,15 @@ static void set_release(struct lock_set *s)
 	s->n = 0;
 }
 
+/* Free e's groups of chains above it. */
+static void free_groups(struct callee_entry *e)
+{
+	if (e->split)
+		VEC_FREE(e->split->v);
+	free(e->split);
+	e->split = NULL;
+}
+
 struct caller_locks *caller_locks_new(void)
 {
 	struct caller_locks *cl = xcalloc(1, sizeof(*cl));
@@ -148,7 +165,7 @@ void caller_locks_free(struct caller_locks *cl)
 		}
 		VEC_FREE(e->callers);
 		set_release(&e->held);
-		free(e->split);
+		free_groups(e);
 		free(e->name);
 	}
 	free(cl->slots);
@@ -411,9 +428,9 @@ void caller_locks_close(struct caller_locks *cl)
 		set_release(&cl->slots[i].held);
 		cl->slots[i].known = false;
 		cl->slots[i].maybe_locked = cl->slots[i].runtime = false;
-		free(cl->slots[i].split);	/* its names may be gone */
-		cl->slots[i].split = NULL;
+		free_groups(&cl->slots[i]);	/* its names may be gone */
 	}
+	cl->split_ready = false;
 	while (close_pass(cl))
 		;
 	while (context_pass(cl))
@@ -442,30 +459,6 @@ int caller_locks_of(const struct caller_locks *cl, const char *name, str_id *key
 	return n;
 }
 
-#define SPLIT_DEPTH 32
-#define SPLIT_WORK 65536	/* calls a walk may visit: with the groups
-				 * above each function kept, about its
-				 * edges, unless cycles keep it from
-				 * keeping them */
-
-/* The groups of chains of calls above a function, for a walk from
- * outside setup paths (split_above()). */
-struct split_memo {
-	struct caller_chain groups[CALLER_CHAINS_MAX];
-	int n;
-	bool overflow;			/* more sets of locks than groups */
-	bool done;			/* whole: kept for the next walk */
-	int busy_depth;			/* on the walk's path at this depth, or -1 */
-};
-
-/* A walk of caller_locks_split(). */
-struct split_walk {
-	struct caller_locks *cl;
-	int depth;
-	int work;			/* calls visited */
-	bool overflow;			/* past SPLIT_WORK: say nothing */
-};
-
 /* Does group g hold exactly the locks of u? */
 static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
 {
@@ -477,87 +470,81 @@ static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
 	return true;
 }
 
+/* Do groups a and b, of the same size, hold the same keys? */
+static bool same_keys(const struct caller_chain *a, const struct caller_chain *b)
+{
+	for (int i = 0; i < b->n; i++)
+		if (!key_in(a->keys, a->n, b->keys[i]))
+			return false;
+	return true;
+}
+
 /* Add the chains holding u's locks to m's group that holds the same, or
  * to a new one. */
-static void memo_add(struct split_memo *m, const struct lock_set *u, bool runtime)
+static void groups_add(struct split_groups *m, const struct lock_set *u, bool runtime)
 {
-	for (int i = 0; i < m->n; i++)
-		if (same_locks(&m->groups[i], u)) {
-			m->groups[i].runtime |= runtime;
+	for (size_t i = 0; i < m->v.n; i++)
+		if (same_locks(&m->v.v[i], u)) {
+			m->v.v[i].runtime |= runtime;
 			return;
 		}
-	if (m->n == CALLER_CHAINS_MAX) {
+	if (m->v.n == CALLER_CHAINS_MAX) {
 		m->overflow = true;
 		return;
 	}
-	struct caller_chain *g = &m->groups[m->n++];
-	g->n = u->n;
+	struct caller_chain g = { .n = u->n, .runtime = runtime };
 	for (int i = 0; i < u->n; i++) {
-		g->keys[i] = u->keys[i];
-		g->names[i] = u->names[i];
+		g.keys[i] = u->keys[i];
+		g.names[i] = u->names[i];
 	}
-	g->runtime = runtime;
+	VEC_PUSH(m->v, g);
 }
 
 /* Add the chains holding a's locks and b's (b may be NULL). */
-static void memo_emit(struct split_memo *m, const struct lock_set *a, const struct lock_set *b, bool runtime)
+static void groups_emit(struct split_groups *m, const struct lock_set *a, const struct lock_set *b, bool runtime)
 {
 	struct lock_set u = { 0 };
 
 	set_union_borrowed(&u, a);
 	if (b)
 		set_union_borrowed(&u, b);
-	memo_add(m, &u, runtime);
+	groups_add(m, &u, runtime);
 }
 
-/* Add group x of the chains above a call (runtime: the call is outside
+/* Add the groups of the chains above a call (runtime: the call is outside
  * setup paths); an unlocked group through a setup call is no vote. */
-static void memo_add_chain(struct split_memo *m, const struct caller_chain *x, bool runtime)
+static void groups_merge(struct split_groups *m, const struct split_groups *above, bool runtime)
 {
-	struct lock_set u = { 0 };
-
-	if (!x->n && !runtime)
-		return;
-	u.n = x->n;
-	for (int i = 0; i < x->n; i++) {
-		u.keys[i] = x->keys[i];
-		u.names[i] = (char *)x->names[i];
+	m->overflow |= above->overflow;
+	for (size_t i = 0; i < above->v.n && !m->overflow; i++) {
+		const struct caller_chain *x = &above->v.v[i];
+		struct lock_set u = { .n = x->n };
+		if (!x->n && !runtime)
+			continue;
+		for (int k = 0; k < x->n; k++) {
+			u.keys[k] = x->keys[k];
+			u.names[k] = (char *)x->names[k];
+		}
+		groups_add(m, &u, x->runtime && runtime);
 	}
-	memo_add(m, &u, x->runtime && runtime);
 }
 
-/* e's memo, made empty when new. */
-static struct split_memo *memo_of(struct callee_entry *e)
+/* Add to m the chains through caller c's calls of the function, with
+ * the groups above c's function as far as they are known. */
+static void split_caller(const struct caller_locks *cl, struct split_groups *m, const struct caller_calls *c)
 {
-	if (!e->split) {
-		e->split = xcalloc(1, sizeof(*e->split));
-		e->split->busy_depth = -1;
-	}
-	return e->split;
-}
-
-static const struct split_memo *split_above(struct split_walk *w, struct callee_entry *e, int *low);
-
-/* Add to m the chains through caller c's calls of the function; *low as
- * in split_above(). */
-static void split_caller(struct split_walk *w, struct split_memo *m, const struct caller_calls *c, int *low)
-{
-	struct callee_entry *g = slot_of_name(w->cl, c->caller);
+	const struct callee_entry *g = slot_of_name(cl, c->caller);
 	static const struct lock_set none;
 	bool root = g->name && g->root;
 	bool passes = g->name && g->passes_on && g->known;
 	bool chain_runtime = c->runtime && (root || (passes && g->runtime));
 
-	if (++w->work > SPLIT_WORK) {
-		w->overflow = true;
-		return;
-	}
 	if (c->locks.n) {
-		memo_emit(m, &c->locks, passes ? &g->held : NULL, chain_runtime);
+		groups_emit(m, &c->locks, passes ? &g->held : NULL, chain_runtime);
 		return;
 	}
 	if (passes && g->held.n) {
-		memo_emit(m, &g->held, NULL, chain_runtime);
+		groups_emit(m, &g->held, NULL, chain_runtime);
 		return;
 	}
 	bool unlocked = root || (passes && !g->maybe_locked);
@@ -566,71 +553,78 @@ static void split_caller(struct split_walk *w, struct split_memo *m, const struc
 		 * unlocked chains (a call some path reaches locked splits no
 		 * further) */
 		if (unlocked && c->unlocked_runtime && (root || g->runtime))
-			memo_emit(m, &none, NULL, true);
+			groups_emit(m, &none, NULL, true);
 		return;
 	}
 	/* the caller's own chains disagree, or are not all seen: split those
 	 * seen in turn (one not seen says nothing) */
-	if (!g->callers.n)
-		return;
-	const struct split_memo *above = split_above(w, g, low);
-	if (!above)
-		return;
-	m->overflow |= above->overflow;
-	for (int i = 0; i < above->n && !m->overflow; i++)
-		memo_add_chain(m, &above->groups[i], c->runtime);
+	if (g->split)
+		groups_merge(m, g->split, c->runtime);
+}
+
+/* Does now hold a group old does not, or one with a new runtime?  (Groups
+ * only grow: see split_pass().) */
+static bool groups_grew(const struct split_groups *old, const struct split_groups *now)
+{
+	if (old->overflow != now->overflow || old->v.n != now->v.n)
+		return true;
+	for (size_t i = 0; i < now->v.n; i++) {
+		const struct caller_chain *x = &now->v.v[i];
+		bool same = false;
+		for (size_t k = 0; k < old->v.n && !same; k++)
+			same = old->v.v[k].n == x->n && old->v.v[k].runtime == x->runtime &&
+			       same_keys(&old->v.v[k], x);
+		if (!same)
+			return true;
+	}
+	return false;
 }
 
 /*
- * The groups of the chains of calls above e, split at each call as
- * caller_locks_split() says, as if the way below were outside setup
- * paths (a caller applies its own call's).  They are kept in e for the
- * next walk when whole; they are not when the walk came back to a
- * function on its path below e (a cycle: the chains round it say nothing
- * here, but may from elsewhere) or stopped at its depth bound.  *low is
- * lowered to the depth of the shallowest such function; NULL when e
- * itself is on the path.
+ * One pass of the groups above every function from its callers': a least
+ * fixed point, since a caller's groups only grow, so a function's do.  A
+ * chain that goes round a cycle adds nothing a chain without the cycle
+ * does not (it holds the locks of the call it stops at, and is outside
+ * setup paths only if every call on it is), so this is the grouping of
+ * every chain without one; whether any set changed.
  */
-static const struct split_memo *split_above(struct split_walk *w, struct callee_entry *e, int *low)
+static bool split_pass(struct caller_locks *cl)
 {
-	struct split_memo *m = memo_of(e);
-	int depth = w->depth, mine = INT_MAX;
+	bool changed = false;
 
-	if (m->done)
-		return m;
-	if (m->busy_depth >= 0) {
-		*low = m->busy_depth < *low ? m->busy_depth : *low;
-		return NULL;
+	for (size_t i = 0; i < cl->nslots; i++) {
+		struct callee_entry *e = &cl->slots[i];
+		struct split_groups now = { 0 };
+		if (!e->name || !e->callers.n)
+			continue;
+		for (size_t k = 0; k < e->callers.n && !now.overflow; k++)
+			split_caller(cl, &now, &e->callers.v[k]);
+		if (e->split && !groups_grew(e->split, &now)) {
+			VEC_FREE(now.v);
+			continue;
+		}
+		if (!e->split)
+			e->split = xcalloc(1, sizeof(*e->split));
+		VEC_FREE(e->split->v);
+		*e->split = now;
+		changed = true;
 	}
-	if (depth == SPLIT_DEPTH) {
-		*low = 0;	/* the bound cut a chain: keep nothing on the path */
-		return NULL;
-	}
-	m->n = 0;
-	m->overflow = false;
-	m->busy_depth = w->depth++;
-	for (size_t k = 0; k < e->callers.n && !w->overflow && !m->overflow; k++)
-		split_caller(w, m, &e->callers.v[k], &mine);
-	w->depth--;
-	m->busy_depth = -1;
-	m->done = !w->overflow && mine >= depth;
-	if (mine < *low)
-		*low = mine;
-	return m;
+	return changed;
 }
 
 int caller_locks_split(struct caller_locks *cl, const char *name, struct caller_chain *out, int max)
 {
-	struct callee_entry *e = slot_of_name(cl, name);
-	struct split_walk w = { .cl = cl };
-	int low = INT_MAX;
+	const struct callee_entry *e;
 
 	assert(cl->closed);
-	if (!e->name || !e->callers.n)
+	if (!cl->split_ready) {
+		while (split_pass(cl))
+			;
+		cl->split_ready = true;
+	}
+	e = slot_of_name(cl, name);
+	if (!e->name || !e->split || e->split->overflow || e->split->v.n > (size_t)max)
 		return 0;
-	const struct split_memo *m = split_above(&w, e, &low);
-	if (!m || m->overflow || w.overflow || m->n > max)
-		return 0;
-	memcpy(out, m->groups, (size_t)m->n * sizeof(out[0]));
-	return m->n;
+	memcpy(out, e->split->v.v, e->split->v.n * sizeof(out[0]));
+	return (int)e->split->v.n;
 }

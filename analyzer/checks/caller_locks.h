@@ -68,11 +68,12 @@ struct caller_chain {
  * seen, until each group agrees, the way splicing its summary into every
  * caller would see its writes.  A group of unlocked chains is kept only
  * when it runs outside setup paths; a call not seen (a caller's through a
- * pointer, or from a file not analyzed), a chain round a cycle or deeper
- * than the walk goes says nothing.  The groups above each function are
- * kept in cl until the next caller_locks_close(), for the next walk.  Fills out[0..max) with the groups, one per
- * set of locks, and returns their count; 0 when there are more than max,
- * or more paths than the walk visits (caller_locks_close() first). */
+ * pointer, or from a file not analyzed) says nothing, and a chain round a
+ * cycle nothing more than the chain without it.  The first call after
+ * caller_locks_close() groups the chains above every function at once (a
+ * least fixed point); the others look them up.  Fills out[0..max) with
+ * the groups, one per set of locks, and returns their count; 0 when there
+ * are more than max, or more than CALLER_CHAINS_MAX on the way. */
 int caller_locks_split(struct caller_locks *cl, const char *name, struct caller_chain *out, int max);
 
 #endif

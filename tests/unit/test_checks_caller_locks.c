@@ -378,8 +378,9 @@ static void test_slot_calls(void)
 /*
  * A lattice of chains: leaf is called by a0 and b0, each called by l1,
  * called by a1 and b1, ... up to a timer holding tp->lock: 2^LAYERS
- * chains, one group.  The groups above each function are kept, so the
- * walk visits each call once, not each chain.  A cycle (l1 also calls
+ * chains, one group.  The groups above each function come from its
+ * callers' groups, so each call counts once, not each chain (and no
+ * bound on a walk's depth or length cuts them).  A cycle (l1 also calls
  * itself through c1) says nothing more.
  */
 #define LAYERS 14
@@ -410,7 +411,7 @@ static void test_split_lattice(void)
 	caller_locks_close(cl);
 	CHECK(caller_locks_split(cl, "leaf", g, CALLER_CHAINS_MAX) == 1);
 	CHECK(group_is(&g[0], tp) && g[0].runtime);
-	CHECK(caller_locks_split(cl, "a3", g, CALLER_CHAINS_MAX) == 1);	/* kept from the first walk */
+	CHECK(caller_locks_split(cl, "a3", g, CALLER_CHAINS_MAX) == 1);
 	CHECK(group_is(&g[0], tp));
 	caller_locks_free(cl);
 	ir_unit_free(U);

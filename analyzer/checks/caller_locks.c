@@ -512,15 +512,13 @@ static void groups_emit(struct split_groups *m, const struct lock_set *a, const 
 }
 
 /* Add the groups of the chains above a call (runtime: the call is outside
- * setup paths); an unlocked group through a setup call is no vote. */
+ * setup paths, else so are the chains through it). */
 static void groups_merge(struct split_groups *m, const struct split_groups *above, bool runtime)
 {
 	m->overflow |= above->overflow;
 	for (size_t i = 0; i < above->v.n && !m->overflow; i++) {
 		const struct caller_chain *x = &above->v.v[i];
 		struct lock_set u = { .n = x->n };
-		if (!x->n && !runtime)
-			continue;
 		for (int k = 0; k < x->n; k++) {
 			u.keys[k] = x->keys[k];
 			u.names[k] = (char *)x->names[k];
@@ -554,6 +552,8 @@ static void split_caller(const struct caller_locks *cl, struct split_groups *m, 
 		 * further) */
 		if (unlocked && c->unlocked_runtime && (root || g->runtime))
 			groups_emit(m, &none, NULL, true);
+		else if (unlocked && !c->ever_locked)
+			groups_emit(m, &none, NULL, false);	/* on setup paths only */
 		return;
 	}
 	/* the caller's own chains disagree, or are not all seen: split those

@@ -66,8 +66,9 @@ struct caller_chain {
  * holds no lock, its own or one held at every call: split at each call,
  * up through callers whose own chains disagree or whose calls are not all
  * seen, until each group agrees, the way splicing its summary into every
- * caller would see its writes.  A group of unlocked chains is kept only
- * when it runs outside setup paths; a call not seen (a caller's through a
+ * caller would see its writes.  A group says whether one of its chains
+ * runs outside setup paths (an unlocked one only on them is no vote
+ * unless --strict); a call not seen (a caller's through a
  * pointer, or from a file not analyzed) says nothing, and a chain round a
  * cycle nothing more than the chain without it.  The first call after
  * caller_locks_close() groups the chains above every function at once (a

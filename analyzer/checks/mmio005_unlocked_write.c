@@ -907,7 +907,7 @@ static void split_site(struct mmio005_program *prog, size_t i)
 		struct write_site d = site_dup(&prog->sites.v[i]);
 		d.chain = g + 1;
 		site_add_callers_locks(&d, groups[g].n, groups[g].keys, groups[g].names);
-		d.never_locked = !d.nlocks;	/* kept only outside setup paths */
+		d.never_locked = !d.nlocks;	/* a vote outside setup paths, or with --strict */
 		d.init_path |= !groups[g].runtime;
 		VEC_PUSH(prog->sites, d);
 	}

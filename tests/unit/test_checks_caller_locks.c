@@ -294,6 +294,13 @@ static void test_split(void)
 	CHECK(group_is(&g[1], 0) && g[1].runtime);
 	CHECK(caller_locks_split(cl, "timer", g, CALLER_CHAINS_MAX) == 0);	/* nothing calls it */
 
+	/* unlocked chains on setup paths only are a group too, not outside
+	 * them (a vote with --strict only) */
+	run_unlocked(cl, "probe2", "setup_leaf", true, &root);
+	caller_locks_close(cl);
+	CHECK(caller_locks_split(cl, "setup_leaf", g, CALLER_CHAINS_MAX) == 1);
+	CHECK(group_is(&g[0], 0) && !g[0].runtime);
+
 	/* a second timer under the same lock joins its group; another lock
 	 * is a group of its own, which two slots cannot hold */
 	run_calling(cl, "timer2", "mid", 1, &tp, &tp_name, &root);

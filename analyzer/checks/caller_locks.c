@@ -70,7 +70,7 @@ struct callee_entry {
 					 * hold a lock, or a caller is unknown */
 	bool runtime;			/* closed: some chain of calls from a root
 					 * is outside setup paths */
-	struct split_groups *split;	/* closed and split: the groups of
+	struct split_groups split;	/* closed and split: the groups of
 					 * chains above it */
 };
 
@@ -136,10 +136,8 @@ static void set_release(struct lock_set *s)
 /* Free e's groups of chains above it. */
 static void free_groups(struct callee_entry *e)
 {
-	if (e->split)
-		VEC_FREE(e->split->v);
-	free(e->split);
-	e->split = NULL;
+	VEC_FREE(e->split.v);
+	e->split.overflow = false;
 }
 
 struct caller_locks *caller_locks_new(void)
@@ -470,13 +468,14 @@ static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
 	return true;
 }
 
-/* Do groups a and b, of the same size, hold the same keys? */
-static bool same_keys(const struct caller_chain *a, const struct caller_chain *b)
+/* u := group x's locks, the names borrowed. */
+static void chain_locks(const struct caller_chain *x, struct lock_set *u)
 {
-	for (int i = 0; i < b->n; i++)
-		if (!key_in(a->keys, a->n, b->keys[i]))
-			return false;
-	return true;
+	u->n = x->n;
+	for (int k = 0; k < x->n; k++) {
+		u->keys[k] = x->keys[k];
+		u->names[k] = (char *)x->names[k];
+	}
 }
 
 /* Add the chains holding u's locks to m's group that holds the same, or
@@ -518,11 +517,8 @@ static void groups_merge(struct split_groups *m, const struct split_groups *abov
 	m->overflow |= above->overflow;
 	for (size_t i = 0; i < above->v.n && !m->overflow; i++) {
 		const struct caller_chain *x = &above->v.v[i];
-		struct lock_set u = { .n = x->n };
-		for (int k = 0; k < x->n; k++) {
-			u.keys[k] = x->keys[k];
-			u.names[k] = (char *)x->names[k];
-		}
+		struct lock_set u;
+		chain_locks(x, &u);
 		groups_add(m, &u, x->runtime && runtime);
 	}
 }
@@ -558,8 +554,7 @@ static void split_caller(const struct caller_locks *cl, struct split_groups *m, 
 	}
 	/* the caller's own chains disagree, or are not all seen: split those
 	 * seen in turn (one not seen says nothing) */
-	if (g->split)
-		groups_merge(m, g->split, c->runtime);
+	groups_merge(m, &g->split, c->runtime);
 }
 
 /* Does now hold a group old does not, or one with a new runtime?  (Groups
@@ -569,11 +564,11 @@ static bool groups_grew(const struct split_groups *old, const struct split_group
 	if (old->overflow != now->overflow || old->v.n != now->v.n)
 		return true;
 	for (size_t i = 0; i < now->v.n; i++) {
-		const struct caller_chain *x = &now->v.v[i];
+		struct lock_set u;
 		bool same = false;
+		chain_locks(&now->v.v[i], &u);
 		for (size_t k = 0; k < old->v.n && !same; k++)
-			same = old->v.v[k].n == x->n && old->v.v[k].runtime == x->runtime &&
-			       same_keys(&old->v.v[k], x);
+			same = old->v.v[k].runtime == now->v.v[i].runtime && same_locks(&old->v.v[k], &u);
 		if (!same)
 			return true;
 	}
@@ -599,14 +594,12 @@ static bool split_pass(struct caller_locks *cl)
 			continue;
 		for (size_t k = 0; k < e->callers.n && !now.overflow; k++)
 			split_caller(cl, &now, &e->callers.v[k]);
-		if (e->split && !groups_grew(e->split, &now)) {
+		if (!groups_grew(&e->split, &now)) {
 			VEC_FREE(now.v);
 			continue;
 		}
-		if (!e->split)
-			e->split = xcalloc(1, sizeof(*e->split));
-		VEC_FREE(e->split->v);
-		*e->split = now;
+		VEC_FREE(e->split.v);
+		e->split = now;
 		changed = true;
 	}
 	return changed;
@@ -623,8 +616,9 @@ int caller_locks_split(struct caller_locks *cl, const char *name, struct caller_
 		cl->split_ready = true;
 	}
 	e = slot_of_name(cl, name);
-	if (!e->name || !e->split || e->split->overflow || e->split->v.n > (size_t)max)
+	if (!e->name || e->split.overflow || e->split.v.n > (size_t)max)
 		return 0;
-	memcpy(out, e->split->v.v, e->split->v.n * sizeof(out[0]));
-	return (int)e->split->v.n;
+	if (e->split.v.n)
+		memcpy(out, e->split.v.v, e->split.v.n * sizeof(out[0]));
+	return (int)e->split.v.n;
 }

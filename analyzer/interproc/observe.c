@@ -50,11 +50,9 @@ static void build_observed_names(struct ipa_program *p)
 	}
 }
 
-/* Is function fi one whose callers' locks the checks want? */
-static bool observed_fn(const struct ipa_program *p, uint32_t fi)
+/* Is a function named `name` one whose callers' locks the checks want? */
+static bool observed_name(const struct ipa_program *p, str_id name)
 {
-	str_id name = p->fns.v[fi].name;
-
 	return name < p->nobserved_names && p->observed_names[name];
 }
 
@@ -68,7 +66,7 @@ static void observe_slot_call(struct ipa_program *p, str_id file, struct ir_func
 	int nt = ipa_call_targets(p, file, &x->nodes.v[i], t, &unknown);
 
 	for (int k = 0; k < nt; k++) {
-		if (!observed_fn(p, t[k]))
+		if (!observed_name(p, p->fns.v[t[k]].name))
 			continue;
 		struct ir_call_target ct = { i, p->fns.v[t[k]].name };
 		VEC_PUSH(*targets, ct);
@@ -90,7 +88,7 @@ void ipa_mark_observed_calls(struct ipa_program *p, uint32_t fi, struct ir_funct
 			continue;
 		/* by name: a static function's calls from every file, spliced
 		 * ones too; a name two functions share is observed for both */
-		if (!n->indirect && n->callee < p->nobserved_names && p->observed_names[n->callee])
+		if (!n->indirect && observed_name(p, n->callee))
 			n->observed = true;
 		/* through a slot: the function's own calls only, since the
 		 * slot's stores are resolved from the file that calls */

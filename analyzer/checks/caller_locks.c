@@ -93,20 +93,11 @@ struct call_site_locks {
 	VEC(struct call_entry) calls;
 };
 
-/* Is key among keys[0..n)? */
-static bool key_in(const str_id *keys, int n, str_id key)
-{
-	for (int k = 0; k < n; k++)
-		if (keys[k] == key)
-			return true;
-	return false;
-}
-
 /* Keep in s only the keys also among keys[0..n). */
 static void set_intersect(struct lock_set *s, int n, const str_id *keys)
 {
 	for (int i = s->n - 1; i >= 0; i--) {
-		if (key_in(keys, n, s->keys[i]))
+		if (str_id_in(keys, (size_t)n, s->keys[i]))
 			continue;
 		free(s->names[i]);
 		memmove(&s->keys[i], &s->keys[i + 1], (size_t)(s->n - i - 1) * sizeof(s->keys[0]));
@@ -311,7 +302,7 @@ void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *c
 static void set_union_borrowed(struct lock_set *s, const struct lock_set *t)
 {
 	for (int i = 0; i < t->n && s->n < CALLER_LOCKS_MAX; i++)
-		if (!key_in(s->keys, s->n, t->keys[i])) {
+		if (!str_id_in(s->keys, (size_t)s->n, t->keys[i])) {
 			s->keys[s->n] = t->keys[i];
 			s->names[s->n++] = t->names[i];
 		}
@@ -323,7 +314,7 @@ static void keep_known(struct lock_set *s, const struct lock_set *known)
 	int kept = 0;
 
 	for (int i = 0; i < s->n; i++)
-		if (key_in(known->keys, known->n, s->keys[i])) {
+		if (str_id_in(known->keys, (size_t)known->n, s->keys[i])) {
 			s->keys[kept] = s->keys[i];
 			s->names[kept++] = s->names[i];
 		}
@@ -463,7 +454,7 @@ static bool same_locks(const struct caller_chain *g, const struct lock_set *u)
 	if (g->n != u->n)
 		return false;
 	for (int i = 0; i < u->n; i++)
-		if (!key_in(g->keys, g->n, u->keys[i]))
+		if (!str_id_in(g->keys, (size_t)g->n, u->keys[i]))
 			return false;
 	return true;
 }

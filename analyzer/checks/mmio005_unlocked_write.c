@@ -252,10 +252,7 @@ static struct write_site site_dup(const struct write_site *s)
 /* Is file one of files? */
 static bool file_listed(const struct write_site *s, str_id file)
 {
-	for (size_t i = 0; i < s->code_files.n; i++)
-		if (s->code_files.v[i] == file)
-			return true;
-	return false;
+	return str_id_in(s->code_files.v, s->code_files.n, file);
 }
 
 /* Does the code a write at node runs, from the accessor up the calls it
@@ -331,10 +328,7 @@ static bool atomic_path(const struct check_ctx *ctx, int nheld, const struct eng
 /* Is key among the sleeping driver locks seen? */
 static bool sleeping_key(const struct mmio005_program *prog, str_id key)
 {
-	for (size_t i = 0; i < prog->sleeping.n; i++)
-		if (prog->sleeping.v[i] == key)
-			return true;
-	return false;
+	return str_id_in(prog->sleeping.v, prog->sleeping.n, key);
 }
 
 /* Note that driver lock l, held at a write, sleeps, when it does. */
@@ -519,10 +513,7 @@ static void mmio005_end(struct check_ctx *ctx, void *scratch)
 
 static bool site_holds(const struct write_site *s, str_id lock)
 {
-	for (int i = 0; i < s->nlocks; i++)
-		if (s->locks[i] == lock)
-			return true;
-	return false;
+	return str_id_in(s->locks, (size_t)s->nlocks, lock);
 }
 
 /* Are sites a and b at the same line and column of one file? */

@@ -150,12 +150,10 @@ static bool retaken_by_dropper(const struct check_ctx *ctx, const struct mmio007
 
 static bool path_holds(const struct mmio007_state *st, size_t r, str_id lock)
 {
+	size_t start = st->set_off.v[r];
 	size_t end = r + 1 < st->set_off.n ? st->set_off.v[r + 1] : st->sets.n;
 
-	for (size_t k = st->set_off.v[r]; k < end; k++)
-		if (st->sets.v[k] == lock)
-			return true;
-	return false;
+	return end > start && str_id_in(&st->sets.v[start], end - start, lock);
 }
 
 /* Every return holds `lock` exactly when it returns one truth: the value

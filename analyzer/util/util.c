@@ -353,6 +353,14 @@ size_t strpool_count(const struct strpool *p)
 	return p->strs.n - 1;
 }
 
+bool str_id_in(const str_id *ids, size_t n, str_id id)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ids[i] == id)
+			return true;
+	return false;
+}
+
 size_t utf8_seq_len(const unsigned char *s, size_t avail)
 {
 	size_t len;

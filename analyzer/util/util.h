@@ -112,6 +112,9 @@ str_id strpool_intern_n(struct strpool *p, const char *s, size_t n);
 str_id strpool_find(const struct strpool *p, const char *s);
 const char *strpool_str(const struct strpool *p, str_id id);
 size_t strpool_count(const struct strpool *p);
+/* Is id among ids[0..n)?  (The small sets of keys the checks keep: a
+ * site's locks, a lock set, the files a write's code runs in.) */
+bool str_id_in(const str_id *ids, size_t n, str_id id);
 
 /* Length (1..4) of the well-formed UTF-8 sequence at s, with `avail`
  * bytes left, or 0: overlong forms, surrogates and code points above

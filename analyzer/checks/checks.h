@@ -33,6 +33,7 @@
 #define MMIOCHECK_CHECKS_H
 
 #include "../engine/engine.h"
+#include "escape_union.h"
 #include "mmiocheck/mmiocheck.h"
 
 struct draft_step {
@@ -114,6 +115,8 @@ struct check_ctx {
 	bool on[16];			/* per check: enabled, so its hooks run */
 	void **program_scratch;		/* per check, for the whole program */
 	int current;			/* index of the check being called */
+	struct escape_union *escapes;	/* gathered during the engine run,
+					 * handed to the checks after it */
 };
 
 /* One option a check takes: a field of its rules/checks.json entry. */

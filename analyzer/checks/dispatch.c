@@ -100,7 +100,18 @@ void checks_configure(struct engine_config *cfg, const struct rules *r)
 	}
 }
 
+/* An escape reaches the checks after the run, merged with the other
+ * paths' escapes at its release (escape_union.c). */
 static void hook_escape(void *p, const struct eng_escape *esc)
+{
+	struct check_ctx *ctx = p;
+
+	escape_union_add(ctx->escapes, ctx->fn, esc);
+}
+
+/* Hand one escape, as escape_union_flush() made it, to every check that
+ * takes escapes. */
+static void deliver_escape(void *p, const struct eng_escape *esc)
 {
 	struct check_ctx *ctx = p;
 
@@ -183,6 +194,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 {
 	static const struct check_fn_info no_info = { .is_root = true };
 	struct check_ctx ctx;
+	struct escape_union escapes;
 	struct eng_hooks hooks = {
 		.ctx = &ctx,
 		.on_escape = hook_escape,
@@ -203,6 +215,8 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 	ctx.unit = u;
 	ctx.fn = fn;
 	ctx.display_path = display_path;
+	escape_union_init(&escapes);
+	ctx.escapes = &escapes;
 	/* a check that is off runs no hook: its drafts would all be dropped */
 	for (int i = 0; i < NCHECKS; i++)
 		ctx.on[i] = check_enabled(cfg, i);
@@ -212,6 +226,7 @@ void checks_run_function(const struct engine_config *cfg, const struct ir_unit *
 			ctx.scratch[i] = check_table[i]->begin_function(&ctx);
 		}
 	engine_run(cfg, u, fn, &hooks, stats);
+	escape_union_flush(&escapes, deliver_escape, &ctx);
 	for (int i = 0; i < NCHECKS; i++)
 		if (check_table[i]->end_function && ctx.on[i]) {
 			ctx.current = i;

@@ -66,7 +66,10 @@ struct eng_write {
 	bool reference_ordered;		/* the reference model (MMIO002) ordered it */
 };
 
-/* One release at which writes escaped, under one model. */
+/* One release at which writes escaped, under one model.  The engine
+ * reports one per path state; the checks see one per release, lock
+ * acquisition and model, with the writes of all its states
+ * (checks/escape_union.c). */
 struct eng_escape {
 	int model;			/* slot */
 	uint32_t release_node;

@@ -3,10 +3,11 @@
  *
  * A helper judged in its callers (MMIO005) holds, at each of its writes,
  * the locks it takes and the locks its callers hold where they call it.
- * The calls of every function with callers whose own sites count (its
- * writes do not reach a root through summaries that keep them: reach.c)
- * are marked observed, so that the engine visits them with the path's
- * locks; other calls it still passes over.  When every call of the
+ * The calls of every function with callers are marked observed, so that
+ * the engine visits them with the path's locks; other calls it still
+ * passes over.  That includes a function whose writes reach a root
+ * (reach.c): the root's run sees them, but not those of a capped helper
+ * it calls, whose chains of calls go up through it.  When every call of the
  * function is seen (a static function called by its name from analyzed
  * functions, never stored as a pointer: ipa_calls_all_seen()), it passes
  * the locks held at all of them on to the helpers it calls; otherwise
@@ -36,16 +37,14 @@ bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi)
 	return !ipa_stored_as_pointer(p, fi);
 }
 
-/* Fill p->observed_names once: the functions with callers whose writes
- * reach no root. */
+/* Fill p->observed_names once: the functions with callers. */
 static void build_observed_names(struct ipa_program *p)
 {
 	p->nobserved_names = strpool_count(p->strings) + 1;
 	p->observed_names = xcalloc(p->nobserved_names, 1);
 	for (size_t i = 0; i < p->fns.n; i++) {
 		const struct ipa_fn *pf = &p->fns.v[i];
-		if (pf->name < p->nobserved_names && pf->fn && pf->has_callers &&
-		    !ipa_writes_reach_root(p, (uint32_t)i))
+		if (pf->name < p->nobserved_names && pf->fn && pf->has_callers)
 			p->observed_names[pf->name] = 1;
 	}
 }

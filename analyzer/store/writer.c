@@ -125,6 +125,28 @@ fail:
 	return -1;
 }
 
+/*
+ * Did the last statement fail because the disk (or the file size limit)
+ * is full?  Then the write-ahead log cannot grow: another writer's unit
+ * may have taken the room a failed one left.
+ */
+static bool disk_full(struct store *st)
+{
+	int rc = sqlite3_extended_errcode(st->db);
+
+	return rc == SQLITE_FULL || (rc & 0xff) == SQLITE_IOERR;
+}
+
+/*
+ * Copy the write-ahead log into the database and have the next write start
+ * it again from its beginning, so a small write fits in the log's room
+ * where appending did not.  True when the checkpoint completed.
+ */
+static bool restart_log(struct store *st)
+{
+	return sqlite3_wal_checkpoint_v2(st->db, NULL, SQLITE_CHECKPOINT_RESTART, NULL, NULL) == SQLITE_OK;
+}
+
 int store_finish_run(struct store *st, long long run_id, const char *status, struct strbuf *err)
 {
 	sqlite3_stmt *stmt = store_stmt(st, STMT_FINISH_RUN, err);
@@ -133,8 +155,16 @@ int store_finish_run(struct store *st, long long run_id, const char *status, str
 		goto fail;
 	sqlite3_bind_int64(stmt, 1, run_id);
 	bind_text(stmt, 2, status);
-	if (stmt_done(st, stmt, err) < 0)
-		goto fail;
+	if (stmt_done(st, stmt, err) < 0) {
+		/* the status of a run that filled the disk is worth one more try */
+		if (!disk_full(st) || !restart_log(st))
+			goto fail;
+		strbuf_reset(err);
+		sqlite3_bind_int64(stmt, 1, run_id);
+		bind_text(stmt, 2, status);
+		if (stmt_done(st, stmt, err) < 0)
+			goto fail;
+	}
 	if (sqlite3_changes(st->db) != 1) {
 		strbuf_addf(err, "%s: no run %lld in the database", st->path, run_id);
 		return -1;

@@ -77,6 +77,20 @@ def t_jobs(ctx):
     check_every_unit(ctx, db, files, status, err, "-j2")
 
 
+def t_status_at_every_limit(ctx):
+    """Wherever the disk fills, the run ends marked failed.  At some limits
+    the last unit stored leaves the log less room than the run's status
+    needs; the status then goes in after the log is restarted."""
+    unwritten = []
+    for extra in range(8 * 1024, 400 * 1024, 12 * 1024):
+        d, db, files, size = prepared(ctx, "disk-full-limit")
+        status, err = run_full(ctx, db, files + ["--", "-I", ctx.include], size - 200 * 1024 + extra)
+        run_status = rows(db, "SELECT status FROM runs ORDER BY id DESC LIMIT 1")[0][0]
+        if status != 2 or run_status != "failed" or one(db, "PRAGMA integrity_check") != "ok":
+            unwritten.append((extra, status, run_status, [l for l in err.splitlines() if "finish" in l][:1]))
+    expect(not unwritten, "every limit: exit 2, the run marked failed, the database consistent", unwritten)
+
+
 def t_creation_fails(ctx):
     """No 0-byte database is left when it cannot even be created."""
     d = ctx.fresh_dir("disk-full-create")

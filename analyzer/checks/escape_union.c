@@ -79,6 +79,7 @@ static bool union_into(struct gathered_escape *g, const struct eng_escape *e, co
 	return true;
 }
 
+/* An empty gathering. */
 void escape_union_init(struct escape_union *eu)
 {
 	memset(eu, 0, sizeof(*eu));
@@ -94,6 +95,8 @@ static const uint32_t *program_order(struct escape_union *eu, const struct ir_fu
 	return eu->place;
 }
 
+/* Merge esc into the first gathered escape of its release, lock
+ * acquisition and model that takes it, else gather it apart. */
 void escape_union_add(struct escape_union *eu, const struct ir_function *fn, const struct eng_escape *esc)
 {
 	assert(esc->nwrites <= ENG_MAX_WRITES);
@@ -112,6 +115,8 @@ void escape_union_add(struct escape_union *eu, const struct ir_function *fn, con
 	memcpy(g->writes, esc->writes, (size_t)esc->nwrites * sizeof(*esc->writes));
 }
 
+/* Deliver the gathered escapes (their writes point into eu until it is
+ * emptied here) and free them. */
 void escape_union_flush(struct escape_union *eu, void (*deliver)(void *ctx, const struct eng_escape *esc),
 			void *ctx)
 {

@@ -127,8 +127,8 @@ fail:
 
 /*
  * Did the last statement fail because the disk (or the file size limit)
- * is full?  Then the write-ahead log cannot grow: another writer's unit
- * may have taken the room a failed one left.
+ * is full?  Then the write-ahead log cannot grow, and the last unit
+ * stored may have left it less room than the next write needs.
  */
 static bool disk_full(struct store *st)
 {
@@ -159,9 +159,7 @@ int store_finish_run(struct store *st, long long run_id, const char *status, str
 		/* the status of a run that filled the disk is worth one more try */
 		if (!disk_full(st) || !restart_log(st))
 			goto fail;
-		strbuf_reset(err);
-		sqlite3_bind_int64(stmt, 1, run_id);
-		bind_text(stmt, 2, status);
+		strbuf_reset(err);	/* the bindings stay: run it again */
 		if (stmt_done(st, stmt, err) < 0)
 			goto fail;
 	}

@@ -112,6 +112,7 @@ void escape_union_add(struct escape_union *eu, const struct ir_function *fn, con
 	}
 	struct gathered_escape *g = &eu->v[eu->n++];
 	g->esc = *esc;
+	g->esc.writes = NULL;	/* g->writes, set at the flush: eu->v moves as it grows */
 	memcpy(g->writes, esc->writes, (size_t)esc->nwrites * sizeof(*esc->writes));
 }
 

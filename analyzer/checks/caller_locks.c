@@ -228,8 +228,9 @@ static void note_call(struct caller_locks *cl, const char *name, const char *cal
 	VEC_PUSH(e->callers, c);
 }
 
-/* An indirect call of `caller`'s: a call of each function its slot may
- * hold that the checks observe (check_fn_info.slot_calls). */
+/* An indirect call of `caller`'s, or its call of a header inline that
+ * makes one: a call of each function the slot may hold that the checks
+ * observe (check_fn_info.slot_calls). */
 static void note_slot_call(struct caller_locks *cl, const struct check_ctx *ctx, const char *caller,
 			   const struct call_entry *call)
 {
@@ -276,7 +277,7 @@ void call_site_locks_flush(struct call_site_locks *cs, const struct check_ctx *c
 		const struct ir_node *c = check_node(ctx, cs->calls.v[i].node);
 		if (cl && me && c->callee && !c->indirect)
 			note_call(cl, check_str(ctx, c->callee), me, &cs->calls.v[i]);
-		if (cl && me && c->indirect)
+		if (cl && me)
 			note_slot_call(cl, ctx, me, &cs->calls.v[i]);
 		set_release(&cs->calls.v[i].locks);
 	}

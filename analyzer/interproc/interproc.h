@@ -190,8 +190,10 @@ uint32_t ipa_next_store(const struct ipa_program *p, uint32_t store);
 bool ipa_calls_all_seen(struct ipa_program *p, uint32_t fi);
 /* Mark the calls of x, program function fi expanded, of functions with
  * callers (ir_node.observed): the checks learn the locks held at each.
- * An indirect call of fi's own is marked when such a function is stored into its slot, and *targets (emptied first)
- * gets one entry per call and such function. */
+ * An indirect call of fi's own is marked when such a function is stored
+ * into its slot, and so is a call of a driver-header inline that makes
+ * one and takes no lock; *targets (emptied first) gets one entry per
+ * call and such function. */
 void ipa_mark_observed_calls(struct ipa_program *p, uint32_t fi, struct ir_function *x,
 			     ir_call_target_vec *targets);
 /* Do fi's writes reach a function nothing calls, through its summary and

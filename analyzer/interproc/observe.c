@@ -89,64 +89,48 @@ static bool header_inline(const struct ipa_program *p, uint32_t h)
 	return p->fns.v[h].fn && p->fns.v[h].fn->def_file;
 }
 
-/* Does header inline h take or drop a lock, in its body, in a function
- * it calls by name (through its summary) or in a header inline those
- * call, a few deep? */
-static bool inline_locks(struct ipa_program *p, str_id file, uint32_t h, int depth)
+/*
+ * Node i of the function being marked calls h, a driver-header inline,
+ * which has no run of its own: its indirect calls, and those of the
+ * header inlines it calls by name, are the caller's, made with the locks
+ * held at i, provided h takes none (in its body, in a function it calls
+ * by name, through that function's summary, or in a header inline it
+ * calls, a few deep).  Adds to targets, at node i, each observed function
+ * stored into those slots; false, with targets as they were, when h
+ * takes a lock.  (A header inline whose targets are all capped or
+ * event-free keeps no trace of the call in its summary: igb.h's
+ * igb_get_phy_info() calls `hw->phy.ops.get_phy_info(hw)`, and
+ * igb_get_phy_info_m88() is reached no other way.)
+ */
+static bool inline_slot_calls(struct ipa_program *p, str_id file, uint32_t i, uint32_t h, int depth,
+			      ir_call_target_vec *targets)
 {
 	const struct ir_function *hf = p->fns.v[h].fn;
+	size_t before = targets->n;
 
 	if (depth > 4 || has_lock_events(hf))
-		return true;
+		goto locks;
 	for (size_t k = 0; k < hf->nodes.n; k++) {
-		const struct ir_node *c = &hf->nodes.v[k];
-		uint32_t t[IPA_MAX_TARGETS];
-		bool unknown;
-		if (c->op != IR_CALL || !c->callee || c->indirect || ipa_call_targets(p, file, c, t, &unknown) != 1)
-			continue;
-		if (header_inline(p, t[0]) ? inline_locks(p, file, t[0], depth + 1)
-					   : has_lock_events(p->fns.v[t[0]].summary))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Call node i of x calls h, a driver-header inline, which has no run of
- * its own: its indirect calls, and those of the header inlines it calls
- * by name, are x's, made with the locks x holds at i (the caller checks
- * that h takes none).  Each function stored into their slots that is
- * observed goes into targets at node i, and i is observed.  (A header
- * inline whose targets are all capped or event-free keeps no trace of
- * the call in its summary: igb.h's igb_get_phy_info() calls
- * `hw->phy.ops.get_phy_info(hw)`, and igb_get_phy_info_m88() is reached
- * no other way.)
- */
-static void observe_inline_slot_calls(struct ipa_program *p, str_id file, struct ir_function *x, uint32_t i,
-				      uint32_t h, int depth, ir_call_target_vec *targets)
-{
-	const struct ir_function *hf = p->fns.v[h].fn;
-
-	for (size_t k = 0; depth <= 4 && k < hf->nodes.n; k++) {
 		const struct ir_node *c = &hf->nodes.v[k];
 		uint32_t t[IPA_MAX_TARGETS];
 		bool unknown;
 		if (c->op != IR_CALL || !c->callee || c->call_site != IR_NONE)
 			continue;
 		int nt = ipa_call_targets(p, file, c, t, &unknown);
-		for (int j = 0; j < nt; j++) {
-			if (!c->indirect) {
-				if (header_inline(p, t[j]))
-					observe_inline_slot_calls(p, file, x, i, t[j], depth + 1, targets);
-				continue;
+		if (!c->indirect && nt == 1 &&
+		    (header_inline(p, t[0]) ? !inline_slot_calls(p, file, i, t[0], depth + 1, targets)
+					    : has_lock_events(p->fns.v[t[0]].summary)))
+			goto locks;
+		for (int j = 0; c->indirect && j < nt; j++)
+			if (observed_name(p, p->fns.v[t[j]].name)) {
+				struct ir_call_target ct = { i, p->fns.v[t[j]].name };
+				VEC_PUSH(*targets, ct);
 			}
-			if (!observed_name(p, p->fns.v[t[j]].name))
-				continue;
-			struct ir_call_target ct = { i, p->fns.v[t[j]].name };
-			VEC_PUSH(*targets, ct);
-			x->nodes.v[i].observed = true;
-		}
 	}
+	return true;
+locks:
+	targets->n = before;
+	return false;
 }
 
 void ipa_mark_observed_calls(struct ipa_program *p, uint32_t fi, struct ir_function *x,
@@ -168,9 +152,10 @@ void ipa_mark_observed_calls(struct ipa_program *p, uint32_t fi, struct ir_funct
 		if (!n->indirect && n->call_site == IR_NONE) {
 			uint32_t h[IPA_MAX_TARGETS];
 			bool unknown;
+			size_t before = targets->n;
 			if (ipa_call_targets(p, file, n, h, &unknown) == 1 && header_inline(p, h[0]) &&
-			    !inline_locks(p, file, h[0], 0))
-				observe_inline_slot_calls(p, file, x, (uint32_t)i, h[0], 0, targets);
+			    inline_slot_calls(p, file, (uint32_t)i, h[0], 0, targets) && targets->n > before)
+				n->observed = true;
 		}
 		/* through a slot: the function's own calls only (and its
 		 * header inlines', above), since the slot's stores are

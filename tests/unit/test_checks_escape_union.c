@@ -66,6 +66,19 @@ static void record(void *ctx, const struct eng_escape *esc)
 	seen.n++;
 }
 
+/* Gather escapes e[0..n) of fn's run and record what the flush hands on. */
+static void gather(struct ir_function *fn, const struct eng_escape *e, int n)
+{
+	struct escape_union eu;
+
+	escape_union_init(&eu);
+	for (int k = 0; k < n; k++)
+		escape_union_add(&eu, fn, &e[k]);
+	seen.n = 0;
+	escape_union_flush(&eu, record, NULL);
+	CHECK(eu.n == 0 && !eu.v && !eu.place);	/* emptied */
+}
+
 static bool nodes_are(int k, const uint32_t *want, int n)
 {
 	if (k >= seen.n || seen.esc[k].nwrites != n)
@@ -109,17 +122,12 @@ static void test_union_in_program_order(struct ir_function *fn)
  * escapes (MMIO002 tells them apart). */
 static void test_disagreeing_write_stays_apart(struct ir_function *fn)
 {
-	struct escape_union eu;
 	struct eng_write a[] = { write_at(1) }, b[] = { write_at(1) };
 	b[0].flag_reset_node = 7;
 	b[0].reference_ordered = true;
-	struct eng_escape ea = escape_of(0, 10, 0, a, 1), eb = escape_of(0, 10, 0, b, 1);
+	struct eng_escape e[] = { escape_of(0, 10, 0, a, 1), escape_of(0, 10, 0, b, 1) };
 
-	escape_union_init(&eu);
-	escape_union_add(&eu, fn, &ea);
-	escape_union_add(&eu, fn, &eb);
-	seen.n = 0;
-	escape_union_flush(&eu, record, NULL);
+	gather(fn, e, 2);
 	CHECK(seen.n == 2);
 }
 
@@ -127,19 +135,14 @@ static void test_disagreeing_write_stays_apart(struct ir_function *fn)
  * two escapes, each whole. */
 static void test_union_that_does_not_fit(struct ir_function *fn)
 {
-	struct escape_union eu;
 	struct eng_write full[ENG_MAX_WRITES], one[] = { write_at(1) };
 
 	for (int i = 0; i < ENG_MAX_WRITES; i++)
 		full[i] = write_at((uint32_t)(2 * i));
-	struct eng_escape ea = escape_of(0, 10, 0, full, ENG_MAX_WRITES), eb = escape_of(0, 10, 0, one, 1);
+	struct eng_escape e[] = { escape_of(0, 10, 0, full, ENG_MAX_WRITES), escape_of(0, 10, 0, one, 1) };
 	static const uint32_t odd[] = { 1 };
 
-	escape_union_init(&eu);
-	escape_union_add(&eu, fn, &ea);
-	escape_union_add(&eu, fn, &eb);
-	seen.n = 0;
-	escape_union_flush(&eu, record, NULL);
+	gather(fn, e, 2);
 	CHECK(seen.n == 2);
 	CHECK(seen.esc[0].nwrites == ENG_MAX_WRITES && seen.nodes[0][ENG_MAX_WRITES - 1] == 2 * (ENG_MAX_WRITES - 1));
 	CHECK(nodes_are(1, odd, 1));

@@ -533,20 +533,26 @@ static void split_caller(const struct caller_locks *cl, struct split_groups *m, 
 		groups_emit(m, &g->held, NULL, chain_runtime);
 		return;
 	}
-	bool unlocked = root || (passes && !g->maybe_locked);
-	if (unlocked || c->ever_locked) {
+	/* Of a call some path reaches holding a lock, only the paths that
+	 * hold none and run outside setup paths go on up: which lock the
+	 * others hold is not kept, so they split no further. */
+	bool caller_unlocked = root || (passes && !g->maybe_locked);
+	if (caller_unlocked) {
 		/* the caller's chains hold nothing: its unlocked calls are
-		 * unlocked chains (a call some path reaches locked splits no
-		 * further) */
-		if (unlocked && c->unlocked_runtime && (root || g->runtime))
+		 * unlocked chains */
+		if (c->unlocked_runtime && (root || g->runtime))
 			groups_emit(m, &none, NULL, true);
-		else if (unlocked && !c->ever_locked)
+		else if (!c->ever_locked)
 			groups_emit(m, &none, NULL, false);	/* on setup paths only */
 		return;
 	}
 	/* the caller's own chains disagree, or are not all seen: split those
-	 * seen in turn (one not seen says nothing) */
-	groups_merge(m, &g->split, c->runtime);
+	 * seen in turn (one not seen says nothing), the chains above the
+	 * caller being those of its unlocked calls */
+	if (!c->ever_locked)
+		groups_merge(m, &g->split, c->runtime);
+	else if (c->unlocked_runtime)
+		groups_merge(m, &g->split, true);
 }
 
 /* Does now hold a group old does not, or one with a new runtime?  (Groups

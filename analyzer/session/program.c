@@ -181,15 +181,17 @@ struct pass_file {
 
 /* A unit could not be stored: mark the run failed now, while the space the
  * rolled-back unit took in the WAL can still hold it (the run's final
- * status, written later, may find the disk full); best effort. */
+ * status, written later, may find the disk full); best effort.  A full
+ * disk may leave no room at all (Kbuild's processes share the run, and
+ * the last one's log may have filled it): then the status cannot be
+ * written, and mc_session_finish() says so. */
 static void mark_run_failed(struct mc_session *s)
 {
 	struct strbuf ignored = STRBUF_INIT;
 
-	if (s->named_run)
-		store_touch_run(s->store, s->run_id, "failed", &ignored);
-	else
-		store_finish_run(s->store, s->run_id, "failed", &ignored);
+	if (s->named_run ? store_touch_run(s->store, s->run_id, "failed", &ignored) == 0
+			 : store_finish_run(s->store, s->run_id, "failed", &ignored) == 0)
+		s->marked_failed = true;
 	strbuf_release(&ignored);
 }
 
@@ -320,7 +322,8 @@ static int store_units(struct mc_session *s, struct ipa_program *p, struct pass_
 	}
 	if (!failed)
 		return 0;
-	*err = xasprintf("%zu of %zu file%s not stored; the run is marked failed", failed, n, n == 1 ? "" : "s");
+	*err = xasprintf("%zu of %zu file%s not stored%s", failed, n, n == 1 ? "" : "s",
+			 s->marked_failed ? "; the run is marked failed" : "");
 	return -1;
 }
 

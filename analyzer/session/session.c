@@ -244,8 +244,12 @@ int mc_session_finish(struct mc_session *s, char **err)
 	/* Kbuild mode: a named run is shared; its status only ever worsens */
 	const char *status = s->interrupted ? "interrupted" : s->store_failed ? "failed"
 			   : s->any_errors ? "errors" : "ok";
-	if (s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
-			 : store_finish_run(s->store, s->run_id, status, &sb) < 0) {
+	/* a unit that could not be stored marked the run failed already, and
+	 * on a full disk that write may have taken the last room there was:
+	 * then only the finishing time is lost */
+	bool already_failed = s->marked_failed && !strcmp(status, "failed");
+	if ((s->named_run ? store_touch_run(s->store, s->run_id, status, &sb) < 0
+			  : store_finish_run(s->store, s->run_id, status, &sb) < 0) && !already_failed) {
 		*err = take_err(&sb);
 		return -1;
 	}

@@ -32,6 +32,7 @@ struct mc_session {
 	struct incr *incr;	/* NULL: no incremental reuse */
 	bool named_run, attached_run, interrupted;
 	bool store_failed;	/* a unit could not be written (disk full, locked) */
+	bool marked_failed;	/* ... and the run's status says so already */
 	bool defer_recheck;	/* the caller re-runs stale callers (-p workers) */
 	bool force_parse;	/* no reuse: re-checking stale callers */
 	struct mc_stats stats;	/* --stats: phase times and engine work */

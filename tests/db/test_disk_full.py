@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """A database that cannot be written (a full disk): every unit that could
-not be stored is named, the run is marked failed, nothing is left half
-made.
+not be stored is named, the run is marked failed (or, when the disk leaves
+no room even for that, the status is said not to be written), nothing is
+left half made.
 
 The disk fills through RLIMIT_FSIZE with SIGXFSZ ignored (write() then
 fails with EFBIG), set on the analyzer only: the database already holds
@@ -26,10 +27,11 @@ def limited(size):
     return pre
 
 
-def run_full(ctx, db, args, size):
+def run_full(ctx, db, args, size, env=None):
     import subprocess
-    p = subprocess.run([ctx.mmiocheck, "--db", db] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                       preexec_fn=limited(size), timeout=300)
+    db_args = ["--db", db] if db else []
+    p = subprocess.run([ctx.mmiocheck] + db_args + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       preexec_fn=limited(size), timeout=300, env=env)
     return p.returncode, p.stderr.decode("utf-8", "replace")
 
 
@@ -89,6 +91,51 @@ def t_status_at_every_limit(ctx):
         if status != 2 or run_status != "failed" or one(db, "PRAGMA integrity_check") != "ok":
             unwritten.append((extra, status, run_status, [l for l in err.splitlines() if "finish" in l][:1]))
     expect(not unwritten, "every limit: exit 2, the run marked failed, the database consistent", unwritten)
+
+
+def kbuild_until_full(ctx, db, files, size):
+    """Kbuild's checker processes, one per file, into one named run, until
+    one exits 2; [(file, status, stderr)] of each process."""
+    env = dict(os.environ, MMIOCHECK_DB=db, MMIOCHECK_RUN="kb")
+    done = []
+    for f in files:
+        status, err = run_full(ctx, None, ["--kbuild", "-I" + ctx.include, f], size, env)
+        done.append((f, status, err))
+        if status != 0:
+            break
+    return done
+
+
+def t_kbuild_status_at_every_limit(ctx):
+    """make C=1 on a disk that fills: the processes share one named run,
+    and the one whose file cannot be stored marks it failed, or, when the
+    last process's log left no room at all (the database and its log both
+    at the limit), says that the run's status could not be written instead
+    of claiming it was.  Either way every file stored is whole and every
+    other file named."""
+    wrong = []
+    for extra in range(8 * 1024, 400 * 1024, 24 * 1024):
+        d = ctx.fresh_dir("disk-full-kbuild")
+        db = os.path.join(d, "k.db")
+        files = ctx.case_files()[:NFILES]
+        env = dict(os.environ, MMIOCHECK_DB=db, MMIOCHECK_RUN="kb")
+        ctx.run(["--kbuild", "-I" + ctx.include, files[0]], env=env)
+        done = kbuild_until_full(ctx, db, files[1:], os.path.getsize(db) + extra)
+        last, status, err = done[-1]
+        if status == 0:
+            continue  # the limit let every file in
+        run_status = rows(db, "SELECT status FROM runs WHERE id = 1")[0][0]
+        claims = "the run is marked failed" in err
+        said = "cannot update run 1: " in err
+        stored = {p for (p,) in rows(db, "SELECT path FROM files WHERE run_id = 1")}
+        fine = (status == 2 and named(err, last) and last not in stored and
+                stored == {files[0]} | {f for f, st, _ in done if st == 0} and
+                one(db, "PRAGMA integrity_check") == "ok" and
+                ((run_status == "failed" and not said) or (run_status != "failed" and said and not claims)))
+        if not fine:
+            wrong.append((extra // 1024, status, run_status, err.splitlines()[-3:]))
+    expect(not wrong, "every limit: exit 2, the file named, the run marked failed or its status said not "
+           "written, the stored files whole", wrong)
 
 
 def t_creation_fails(ctx):

@@ -123,6 +123,10 @@ struct ir_node ir_node_make(enum ir_op op)
 	return n;
 }
 
+/* Every summary and every caller's expansion holds copies of nodes: a
+ * whole program's summaries are most of a -p worker's memory. */
+_Static_assert(sizeof(struct ir_node) <= 128, "struct ir_node grew past 128 bytes");
+
 uint32_t ir_add_node(struct ir_function *fn, const struct ir_node *node)
 {
 	assert(!fn->finalized);
@@ -166,6 +170,13 @@ void ir_fn_finalize(struct ir_function *fn)
 	}
 	VEC_FREE(fn->edges);
 	VEC_FREE(fn->edge_from);
+	/* a whole program's functions and summaries are kept until its end:
+	 * the room doubling left would be a quarter of them on average */
+	VEC_SHRINK(fn->nodes);
+	VEC_SHRINK(fn->succs);
+	VEC_SHRINK(fn->args);
+	VEC_SHRINK(fn->arg_types);
+	VEC_SHRINK(fn->arg_regs);
 	fn->finalized = true;
 	assert(ir_fn_ok(fn));
 }

@@ -83,7 +83,6 @@ struct ir_edge {
 };
 
 struct ir_node {
-	enum ir_op op;
 	struct ir_loc loc;
 	str_id spelled;		/* the name the driver wrote: macro or callee */
 	int rule;		/* rules index: lock_api (lock ops), accessor
@@ -110,6 +109,11 @@ struct ir_node {
 				 * whole callback (a coarse rules/frameworks lock,
 				 * the lock of a wrapper a kernel macro defines):
 				 * context, not the driver's own locking */
+	enum ir_op op : 8;	/* beside the flags: a node is copied into
+				 * every summary and caller, so its size counts */
+	uint8_t cond_op;	/* IR_BRANCH with cond_param: how the condition
+				 * tests the parameter (enum ir_cond_op) */
+	uint8_t truth;		/* IR_ASSIGN: enum ir_truth */
 	str_id cond;		/* IR_BRANCH: correlation key of the condition;
 				 * IR_TRYACQUIRE: variable holding the result;
 				 * IR_ASSIGN: the key assigned;
@@ -139,17 +143,15 @@ struct ir_node {
 				 * TRUE edge: nonzero) when the function never
 				 * writes it, so a caller's constant argument
 				 * decides it (interproc/splice.c); 0 if not */
-	uint8_t cond_op;	/* IR_BRANCH with cond_param: how the condition
-				 * tests the parameter (enum ir_cond_op) */
-	long long cond_k;	/* ... against this constant: `flags &
-				 * XDP_XMIT_FLUSH`, `resource > 31` */
 	str_id slot_test;	/* IR_BRANCH: the function-pointer slot whose
 				 * non-NULL value the condition is (`if
 				 * (host->ops->read_l)`, TRUE edge: set), as
 				 * indirect calls name slots; a program that
 				 * stores nothing into it takes the FALSE edge
 				 * only (interproc/splice.c); 0 if not */
-	uint8_t truth;		/* IR_ASSIGN: enum ir_truth */
+	long long cond_k;	/* IR_BRANCH with cond_param: the constant
+				 * cond_op tests it against: `flags &
+				 * XDP_XMIT_FLUSH`, `resource > 31` */
 	uint32_t stmt_first_line, stmt_last_line; /* whole statement (fix-its) */
 	uint32_t args_off, nargs;	/* IR_CALL: canonical text of each argument
 					 * in ir_function.args (0 = not a plain

@@ -96,6 +96,14 @@ bool hash_header(const char *path, uint64_t *hash);
 	} } while (0)
 #define VEC_PUSH(vec, item) do { VEC_GROW(vec, (vec).n + 1); (vec).v[(vec).n++] = (item); } while (0)
 #define VEC_FREE(vec) do { free((vec).v); (vec).v = NULL; (vec).n = (vec).cap = 0; } while (0)
+/* Give back the room past n (a vector that is done growing and is kept). */
+#define VEC_SHRINK(vec) do { \
+	if ((vec).cap > (vec).n && (vec).n) { \
+		(vec).v = xrealloc((vec).v, (vec).n * sizeof(*(vec).v)); \
+		(vec).cap = (vec).n; \
+	} else if (!(vec).n) \
+		VEC_FREE(vec); \
+	} while (0)
 
 /*
  * strpool: interns strings.  Id 0 is reserved for "no string" and maps to

@@ -113,7 +113,7 @@ def t_kbuild_status_at_every_limit(ctx):
     at the limit), says that the run's status could not be written instead
     of claiming it was.  Either way every file stored is whole and every
     other file named."""
-    wrong = []
+    wrong, marked, no_room = [], 0, 0
     for extra in range(8 * 1024, 400 * 1024, 24 * 1024):
         d = ctx.fresh_dir("disk-full-kbuild")
         db = os.path.join(d, "k.db")
@@ -134,6 +134,10 @@ def t_kbuild_status_at_every_limit(ctx):
                 ((run_status == "failed" and not said) or (run_status != "failed" and said and not claims)))
         if not fine:
             wrong.append((extra // 1024, status, run_status, err.splitlines()[-3:]))
+        marked += run_status == "failed"
+        no_room += run_status != "failed"
+    expect(marked >= 1 and no_room >= 1, "the sweep filled the disk both with room left for the status "
+           "and without", marked, no_room)
     expect(not wrong, "every limit: exit 2, the file named, the run marked failed or its status said not "
            "written, the stored files whole", wrong)
 

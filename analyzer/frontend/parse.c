@@ -187,11 +187,9 @@ static bool defined_by_own_macro(const struct top_scan *s, CXCursor c)
  * of the driver's own locking. */
 static void mark_framework_locks(struct ir_function *fn)
 {
-	for (size_t i = 0; i < fn->nodes.n; i++) {
-		enum ir_op op = fn->nodes.v[i].op;
-		if (op == IR_ACQUIRE || op == IR_TRYACQUIRE || op == IR_RELEASE)
+	for (size_t i = 0; i < fn->nodes.n; i++)
+		if (ir_is_lock_op(fn->nodes.v[i].op))
 			fn->nodes.v[i].coarse_context = true;
-	}
 }
 
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor parent, CXClientData data)

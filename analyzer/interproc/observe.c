@@ -55,6 +55,21 @@ static bool observed_name(const struct ipa_program *p, str_id name)
 	return name < p->nobserved_names && p->observed_names[name];
 }
 
+/* Add to targets, at node i, each of the functions t[0..nt) a slot may
+ * hold that is observed; whether any was. */
+static bool add_observed_targets(const struct ipa_program *p, uint32_t i, const uint32_t *t, int nt,
+				 ir_call_target_vec *targets)
+{
+	size_t before = targets->n;
+
+	for (int k = 0; k < nt; k++)
+		if (observed_name(p, p->fns.v[t[k]].name)) {
+			struct ir_call_target ct = { i, p->fns.v[t[k]].name };
+			VEC_PUSH(*targets, ct);
+		}
+	return targets->n > before;
+}
+
 /* Mark indirect call node i of x, one of its own, when a function stored
  * into its slot is observed, and add each such function to targets. */
 static void observe_slot_call(struct ipa_program *p, str_id file, struct ir_function *x, uint32_t i,
@@ -64,23 +79,8 @@ static void observe_slot_call(struct ipa_program *p, str_id file, struct ir_func
 	bool unknown;
 	int nt = ipa_call_targets(p, file, &x->nodes.v[i], t, &unknown);
 
-	for (int k = 0; k < nt; k++) {
-		if (!observed_name(p, p->fns.v[t[k]].name))
-			continue;
-		struct ir_call_target ct = { i, p->fns.v[t[k]].name };
-		VEC_PUSH(*targets, ct);
+	if (add_observed_targets(p, i, t, nt, targets))
 		x->nodes.v[i].observed = true;
-	}
-}
-
-/* Does IR function f take or drop a lock? */
-static bool has_lock_events(const struct ir_function *f)
-{
-	for (size_t i = 0; f && i < f->nodes.n; i++)
-		if (f->nodes.v[i].op == IR_ACQUIRE || f->nodes.v[i].op == IR_TRYACQUIRE ||
-		    f->nodes.v[i].op == IR_RELEASE)
-			return true;
-	return false;
 }
 
 /* Is program function h a driver-header inline, lowered here? */
@@ -108,7 +108,7 @@ static bool inline_slot_calls(struct ipa_program *p, str_id file, uint32_t i, ui
 	const struct ir_function *hf = p->fns.v[h].fn;
 	size_t before = targets->n;
 
-	if (depth > 4 || has_lock_events(hf))
+	if (depth > 4 || ir_fn_has_lock_op(hf))
 		goto locks;
 	for (size_t k = 0; k < hf->nodes.n; k++) {
 		const struct ir_node *c = &hf->nodes.v[k];
@@ -119,13 +119,10 @@ static bool inline_slot_calls(struct ipa_program *p, str_id file, uint32_t i, ui
 		int nt = ipa_call_targets(p, file, c, t, &unknown);
 		if (!c->indirect && nt == 1 &&
 		    (header_inline(p, t[0]) ? !inline_slot_calls(p, file, i, t[0], depth + 1, targets)
-					    : has_lock_events(p->fns.v[t[0]].summary)))
+					    : ir_fn_has_lock_op(p->fns.v[t[0]].summary)))
 			goto locks;
-		for (int j = 0; c->indirect && j < nt; j++)
-			if (observed_name(p, p->fns.v[t[j]].name)) {
-				struct ir_call_target ct = { i, p->fns.v[t[j]].name };
-				VEC_PUSH(*targets, ct);
-			}
+		if (c->indirect)
+			add_observed_targets(p, i, t, nt, targets);
 	}
 	return true;
 locks:

@@ -112,16 +112,6 @@ static void reach(struct reducer *r, uint32_t start)
 	}
 }
 
-static bool has_lock_event(const struct ir_function *x)
-{
-	for (size_t i = 0; i < x->nodes.n; i++) {
-		enum ir_op op = x->nodes.v[i].op;
-		if (op == IR_ACQUIRE || op == IR_TRYACQUIRE || op == IR_RELEASE)
-			return true;
-	}
-	return false;
-}
-
 /* Mark the events and the call markers they came through. */
 static bool is_fact_node(const struct ir_node *n)
 {
@@ -531,7 +521,7 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 	/* the assignments the kept branches read, always: a branch kept
 	 * without the call or store that set its key would read the value
 	 * the key had in the caller before, from another call */
-	mark_fact_nodes(x, keep, p && has_lock_event(x) ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
+	mark_fact_nodes(x, keep, p && ir_fn_has_lock_op(x) ? strpool_find(p->strings, IR_KEY_RETURN) : 0);
 	mark_param_branches(&w, keep);
 	arm_walk_free(&w);
 	return n;

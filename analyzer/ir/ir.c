@@ -123,6 +123,14 @@ struct ir_node ir_node_make(enum ir_op op)
 	return n;
 }
 
+bool ir_fn_has_lock_op(const struct ir_function *fn)
+{
+	for (size_t i = 0; fn && i < fn->nodes.n; i++)
+		if (ir_is_lock_op(fn->nodes.v[i].op))
+			return true;
+	return false;
+}
+
 /* Every summary and every caller's expansion holds copies of nodes: a
  * whole program's summaries are most of a -p worker's memory. */
 _Static_assert(sizeof(struct ir_node) <= 128, "struct ir_node grew past 128 bytes");

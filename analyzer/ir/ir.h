@@ -359,6 +359,13 @@ void ir_fn_free(struct ir_function *fn);
 uint32_t ir_add_node(struct ir_function *fn, const struct ir_node *node);
 /* A node of kind op with everything else zero / -1. */
 struct ir_node ir_node_make(enum ir_op op);
+/* Does a node of kind op take or drop a lock? */
+static inline bool ir_is_lock_op(enum ir_op op)
+{
+	return op == IR_ACQUIRE || op == IR_TRYACQUIRE || op == IR_RELEASE;
+}
+/* Does fn (NULL: no function, no summary) take or drop a lock? */
+bool ir_fn_has_lock_op(const struct ir_function *fn);
 void ir_add_edge(struct ir_function *fn, uint32_t from, uint32_t to, enum ir_edge_kind kind);
 /* Build the successor arrays; no edges may be added afterwards. */
 void ir_fn_finalize(struct ir_function *fn);

@@ -336,6 +336,73 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	return true;
 }
 
+/* The nodes with an edge into each node of fn, as offsets into one array
+ * (preds[off[v]] .. preds[off[v + 1]]). */
+static void build_preds(const struct ir_function *fn, uint32_t **off_out, uint32_t **preds_out)
+{
+	uint32_t n = (uint32_t)fn->nodes.n, ns;
+	uint32_t *off = xcalloc((size_t)n + 1, sizeof(*off)), *fill;
+
+	for (uint32_t v = 0; v < n; v++) {
+		const struct ir_edge *e = ir_succs(fn, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			off[e[k].to + 1]++;
+	}
+	for (uint32_t v = 0; v < n; v++)
+		off[v + 1] += off[v];
+	uint32_t *preds = xcalloc(off[n] ? off[n] : 1, sizeof(*preds));
+	fill = xcalloc(n ? n : 1, sizeof(*fill));
+	for (uint32_t v = 0; v < n; v++) {
+		const struct ir_edge *e = ir_succs(fn, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			preds[off[e[k].to] + fill[e[k].to]++] = v;
+	}
+	free(fill);
+	*off_out = off;
+	*preds_out = preds;
+}
+
+/*
+ * Solve the backward problem: sweeps in postorder, which converge in a few
+ * rounds, also where spliced callees' nodes come after their callers'.  A
+ * node is updated only when it is dirty: on the first sweep, then when a
+ * successor's live_in changed.  The least fixpoint is the one updating
+ * every node until a sweep changes nothing reaches, without that last
+ * whole sweep and the repeats of every node outside the loops.
+ */
+static void solve(struct fact_liveness *L, const struct ir_function *fn)
+{
+	size_t n = fn->nodes.n;
+	uint64_t *out = xcalloc(L->words, sizeof(*out));
+	uint32_t *order = xcalloc(n ? n : 1, sizeof(*order)), *off, *preds;
+	bool *dirty = xcalloc(n ? n : 1, sizeof(*dirty));
+	bool again = true;
+
+	ir_postorder(fn, order);
+	build_preds(fn, &off, &preds);
+	memset(dirty, 1, n * sizeof(*dirty));
+	while (again) {
+		again = false;
+		for (size_t i = 0; i < n; i++) {
+			uint32_t v = order[i];
+			if (!dirty[v])
+				continue;
+			dirty[v] = false;
+			if (!update_node(L, fn, v, out))
+				continue;
+			for (uint32_t k = off[v]; k < off[v + 1]; k++) {
+				again |= !dirty[preds[k]];
+				dirty[preds[k]] = true;
+			}
+		}
+	}
+	free(dirty);
+	free(preds);
+	free(off);
+	free(order);
+	free(out);
+}
+
 /* liveness_compute(), counting only the reads that copies_only says. */
 static void compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
 		    const bool *inert, str_id return_key, size_t max_bytes, bool copies_only)
@@ -359,19 +426,7 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 	}
 	if (scopes)
 		scope_call_keys(L, fn, scopes);
-	uint64_t *out = xcalloc(L->words, sizeof(*out));
-	uint32_t *order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*order));
-	bool changed = true;
-	/* backward problem: sweeps in postorder converge in a few rounds,
-	 * also where spliced callees' nodes come after their callers' */
-	ir_postorder(fn, order);
-	while (changed) {
-		changed = false;
-		for (size_t i = 0; i < fn->nodes.n; i++)
-			changed |= update_node(L, fn, order[i], out);
-	}
-	free(order);
-	free(out);
+	solve(L, fn);
 }
 
 void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,

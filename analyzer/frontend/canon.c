@@ -765,16 +765,21 @@ bool fe_pure_operand(struct fn_ctx *f, CXCursor c)
 str_id fe_config_key(struct fn_ctx *f, CXCursor c)
 {
 	struct strbuf key = STRBUF_INIT;
+	bool pure = fe_pure_key(f, c, &key) || fe_pure_call_key(f, c, &key);
+
+	strbuf_release(&key);
+	return pure ? fe_config_key_of_pure(f, c) : 0;
+}
+
+str_id fe_config_key_of_pure(struct fn_ctx *f, CXCursor c)
+{
+	struct strbuf key = STRBUF_INIT;
 	str_id id = 0;
 
-	if (!fe_pure_key(f, c, &key) && !fe_pure_call_key(f, c, &key))
-		goto out;
-	strbuf_reset(&key);
 	f->t->canon_typed_roots = true;	/* pure as written: now the text */
 	if (fe_pure_key(f, c, &key) || fe_pure_call_key(f, c, &key))
 		id = strchr(key.buf, '{') || strstr(key.buf, "::") ? strpool_intern(f->t->u->strings, key.buf) : 0;
 	f->t->canon_typed_roots = false;
-out:
 	strbuf_release(&key);
 	return id;
 }

@@ -178,6 +178,15 @@ char *fe_spelling(CXCursor c)
 	return out;
 }
 
+/* clang_visitChildren visitor: keep the last expression child. */
+static enum CXChildVisitResult last_expression(CXCursor c, CXCursor parent, CXClientData data)
+{
+	(void)parent;
+	if (clang_isExpression(clang_getCursorKind(c)))
+		*(CXCursor *)data = c;
+	return CXChildVisit_Continue;
+}
+
 /* Skip parentheses, implicit conversions and casts. */
 CXCursor fe_unwrap(CXCursor c)
 {
@@ -185,15 +194,8 @@ CXCursor fe_unwrap(CXCursor c)
 		enum CXCursorKind k = clang_getCursorKind(c);
 		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
 			return c;
-		cursor_vec kids = VEC_INIT;
-		fe_children(c, &kids);
 		CXCursor next = clang_getNullCursor();
-		for (size_t i = kids.n; i-- > 0;)
-			if (clang_isExpression(clang_getCursorKind(kids.v[i]))) {
-				next = kids.v[i];
-				break;
-			}
-		VEC_FREE(kids);
+		clang_visitChildren(c, last_expression, &next);	/* no vector: called per operand */
 		if (clang_Cursor_isNull(next))
 			return c;
 		c = next;

@@ -8,11 +8,28 @@
 #include <clang-c/Index.h>
 #include "frontend.h"
 
+/* file_hash.c: the on-disk hash of each file one translation unit
+ * included, asked once (open addressing on the CXFile). */
+struct file_hashes {
+	struct file_hash {
+		CXFile file;		/* NULL: a free slot */
+		uint64_t hash;
+		bool read;		/* false: the file could not be read */
+	} *v;
+	size_t n, cap;			/* cap: 0 or a power of 2 */
+};
+/* hash_header(path) of the file clang knows as file, read at most once
+ * until the memo is cleared; false when it cannot be read. */
+bool fe_file_hash(struct file_hashes *m, CXFile file, const char *path, uint64_t *hash);
+/* Forget every answer: the unit they were asked for is gone. */
+void fe_file_hashes_clear(struct file_hashes *m);
+
 struct frontend {
 	CXIndex index;
 	const struct rules *rules;
 	struct strpool *strings;	/* shared pool for new units, or NULL */
 	struct header_cache *headers;	/* kernel headers without bodies, or NULL */
+	struct file_hashes file_hashes;	/* of the unit being parsed */
 };
 
 /* A macro expansion in the main file or a driver header whose name the
@@ -107,6 +124,11 @@ struct tu_ctx {
 		CXSourceLocation start;	/* offset 0 */
 	} starts[FE_TEXT_CACHE];
 	unsigned nstarts;		/* how many were ever asked: the next slot */
+	struct pure_answer {		/* fe_is_pure_predicate()'s answers, by */
+		CXCursor def;		/* definition: open addressing on */
+		bool pure;		/* clang_hashCursor(), a null def free */
+	} *pure_answers;
+	size_t npure_answers, pure_answers_cap;	/* cap: 0 or a power of 2 */
 	bool canon_typed_roots;		/* fe_canon names a parameter or local that
 					 * points to a record by its type:
 					 * "{struct tg3}->tg3_flags" (fe_config_key) */
@@ -256,7 +278,8 @@ enum header_cache_verdict {
 };
 /* Check the copies a parse through the overlay read, and copy the headers
  * it read for the first time. */
-enum header_cache_verdict header_cache_check(struct header_cache *hc, CXTranslationUnit tu);
+enum header_cache_verdict header_cache_check(struct header_cache *hc, CXTranslationUnit tu,
+					    struct file_hashes *hashes);
 
 /* canon.c */
 void fe_canon(struct tu_ctx *t, CXCursor c, struct strbuf *out);
@@ -279,6 +302,9 @@ bool fe_pure_key(struct fn_ctx *f, CXCursor c, struct strbuf *key);
  * pure predicate's field argument is a type path already: purecall.c); 0
  * when c has no pure key or names no such object. */
 str_id fe_config_key(struct fn_ctx *f, CXCursor c);
+/* fe_config_key() of a c the caller found to have a key from fe_pure_key()
+ * or fe_pure_call_key(): the test is not made twice. */
+str_id fe_config_key_of_pure(struct fn_ctx *f, CXCursor c);
 /* Is c usable inside a key that callers may rewrite: pure (fe_pure_key's
  * rules), naming no local variable? */
 bool fe_pure_operand(struct fn_ctx *f, CXCursor c);
@@ -292,8 +318,10 @@ str_id fe_field_type_path(struct tu_ctx *t, CXCursor a);
 /* "@f(a,b)" for any direct call with pure operands (the callee may be
  * defined elsewhere), or 0. */
 str_id fe_pure_call_text(struct fn_ctx *f, CXCursor call);
-/* Is the function defined here as `{ return E; }` over its parameters? */
-bool fe_is_pure_predicate(const struct rules *r, CXCursor fn);
+/* Is the function defined here as `{ return E; }` over its parameters?
+ * Asked once per definition: later answers come from t->pure_answers. */
+bool fe_is_pure_predicate(struct tu_ctx *t, CXCursor fn);
+void fe_pure_answers_free(struct tu_ctx *t);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
 void fe_type_name(CXType ty, struct strbuf *out);
 

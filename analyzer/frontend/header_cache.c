@@ -477,6 +477,7 @@ static void write_copy(struct header_cache *hc, const char *path, const char *co
 
 struct check_ctx {
 	struct header_cache *hc;
+	struct file_hashes *hashes;	/* the unit's, for its inputs too */
 	bool stale;
 	VEC(uint64_t) written;	/* hashes of the paths copied by this check */
 };
@@ -504,7 +505,7 @@ static void check_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth
 		uint64_t real, made;
 		char kind;
 		bool have = read_trailer(copy, &made, &kind);
-		if (!hash_header(path, &real)) {
+		if (!fe_file_hash(c->hashes, file, path, &real)) {
 			if (have) {
 				unlink(copy);
 				c->stale = true;
@@ -554,9 +555,10 @@ static bool copy_whole_where_errors(struct header_cache *hc, CXTranslationUnit t
 	return errors;
 }
 
-enum header_cache_verdict header_cache_check(struct header_cache *hc, CXTranslationUnit tu)
+enum header_cache_verdict header_cache_check(struct header_cache *hc, CXTranslationUnit tu,
+					    struct file_hashes *hashes)
 {
-	struct check_ctx c = { hc, false, VEC_INIT };
+	struct check_ctx c = { hc, hashes, false, VEC_INIT };
 
 	clang_getInclusions(tu, check_inclusion, &c);
 	VEC_FREE(c.written);

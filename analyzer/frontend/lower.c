@@ -692,14 +692,16 @@ static void branch_on(struct fn_ctx *f, CXCursor c, uint32_t t, uint32_t e)
 {
 	struct strbuf key = STRBUF_INIT;
 	str_id id;
+	bool pure = fe_pure_key(f, c, &key), bit_test = !pure && fe_bit_test_key(f, c, &key);
 
-	if (fe_pure_key(f, c, &key) || fe_bit_test_key(f, c, &key) || fe_pure_call_key(f, c, &key))
+	pure = pure || (!bit_test && fe_pure_call_key(f, c, &key));
+	if (pure || bit_test)
 		id = strpool_intern(f->t->u->strings, key.buf);
 	else	/* if (foo_lock(dev)): the callee's exit says */
 		id = fe_call_result_key(f, c);
 	strbuf_release(&key);
 	uint32_t n = emit_branch(f, c, id, t, e);
-	f->fn->nodes.v[n].config_key = id ? fe_config_key(f, c) : 0;
+	f->fn->nodes.v[n].config_key = pure ? fe_config_key_of_pure(f, c) : id ? fe_config_key(f, c) : 0;
 	f->fn->nodes.v[n].cond_param = fe_tested_param(f, c, &f->fn->nodes.v[n]);
 	f->fn->nodes.v[n].slot_test = fe_fnptr_slot_tested(f->t, c);
 }

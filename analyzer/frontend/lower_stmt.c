@@ -888,7 +888,7 @@ void fe_lower_function(struct tu_ctx *t, CXCursor fnc)
 	f.fn = ir_fn_new(t->u, name);
 	free(name);
 	f.fn->is_static = clang_Cursor_getStorageClass(fnc) == CX_SC_Static;
-	f.fn->pure_predicate = fe_is_pure_predicate(t->fe->rules, fnc);
+	f.fn->pure_predicate = fe_is_pure_predicate(t, fnc);
 	fe_params(t, fnc, f.fn);
 	struct ir_loc loc;
 	fe_loc(t, fnc, &loc);

@@ -21,6 +21,7 @@
  */
 #include "fe_internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,14 +82,11 @@ static bool over_params(const struct rules *r, CXCursor e)
 }
 
 /* Is the function defined as `{ return E; }` with E over_params()? */
-bool fe_is_pure_predicate(const struct rules *r, CXCursor fn)
+static bool defined_as_pure_return(const struct rules *r, CXCursor def)
 {
-	CXCursor def = clang_getCursorDefinition(fn);
 	cursor_vec kids = VEC_INIT, body = VEC_INIT, ret = VEC_INIT;
 	bool yes = false;
 
-	if (clang_Cursor_isNull(def))
-		return false;
 	fe_children(def, &kids);
 	if (kids.n && clang_getCursorKind(kids.v[kids.n - 1]) == CXCursor_CompoundStmt)
 		fe_children(kids.v[kids.n - 1], &body);
@@ -100,6 +98,65 @@ bool fe_is_pure_predicate(const struct rules *r, CXCursor fn)
 	VEC_FREE(body);
 	VEC_FREE(ret);
 	return yes;
+}
+
+/* The slot of def in t->pure_answers: where it is, or the free slot
+ * where it goes. */
+static struct pure_answer *pure_answer_slot(struct tu_ctx *t, CXCursor def)
+{
+	size_t mask = t->pure_answers_cap - 1;
+
+	assert(t->pure_answers_cap && !(t->pure_answers_cap & mask));
+	for (size_t i = clang_hashCursor(def) & mask;; i = (i + 1) & mask) {
+		struct pure_answer *a = &t->pure_answers[i];
+		if (clang_Cursor_isNull(a->def) || clang_equalCursors(a->def, def))
+			return a;
+	}
+}
+
+/* Double the table, keeping every answer (kept at most half full, so a
+ * probe always ends at a free slot). */
+static void pure_answers_grow(struct tu_ctx *t)
+{
+	struct pure_answer *old = t->pure_answers;
+	size_t old_cap = t->pure_answers_cap;
+
+	t->pure_answers_cap = old_cap ? 2 * old_cap : 64;
+	t->pure_answers = xcalloc(t->pure_answers_cap, sizeof(*old));
+	for (size_t i = 0; i < t->pure_answers_cap; i++)
+		t->pure_answers[i].def = clang_getNullCursor();
+	for (size_t i = 0; i < old_cap; i++)
+		if (!clang_Cursor_isNull(old[i].def))
+			*pure_answer_slot(t, old[i].def) = old[i];
+	free(old);
+}
+
+/* Is fn's definition a pure predicate?  Every call in a condition asks
+ * of its callee (fe_pure_call_key(), three times per branch with
+ * fe_config_key()), and the walk of the callee's body was a tenth of a
+ * large file's lowering: each definition is walked once. */
+bool fe_is_pure_predicate(struct tu_ctx *t, CXCursor fn)
+{
+	CXCursor def = clang_getCursorDefinition(fn);
+
+	if (clang_Cursor_isNull(def))
+		return false;
+	if (2 * (t->npure_answers + 1) > t->pure_answers_cap)
+		pure_answers_grow(t);
+	struct pure_answer *a = pure_answer_slot(t, def);
+	if (clang_Cursor_isNull(a->def)) {
+		a->def = def;
+		a->pure = defined_as_pure_return(t->fe->rules, def);
+		t->npure_answers++;
+	}
+	return a->pure;
+}
+
+void fe_pure_answers_free(struct tu_ctx *t)
+{
+	free(t->pure_answers);
+	t->pure_answers = NULL;
+	t->npure_answers = t->pure_answers_cap = 0;
 }
 
 /* "@f(a,b)" of call u into key, when every argument is a pure operand.
@@ -154,7 +211,7 @@ bool fe_pure_call_key(struct fn_ctx *f, CXCursor c, struct strbuf *key)
 	if (clang_getCursorKind(u) != CXCursor_CallExpr)
 		return false;
 	callee = clang_getCursorReferenced(u);
-	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !fe_is_pure_predicate(f->t->fe->rules, callee))
+	if (clang_getCursorKind(callee) != CXCursor_FunctionDecl || !fe_is_pure_predicate(f->t, callee))
 		return false;
 	return call_text(f, u, callee, key);
 }

@@ -341,7 +341,10 @@ static int analyze_program(struct mc_session *s, struct pass_file *files, size_t
 	p.reuse = reuse_stored;
 	for (size_t i = 0; i < n; i++)
 		ipa_add_unit(&p, files[i].unit, session_display_path(s, files[i].unit->path));
+	bool in_lookups = s->store && store_lookups_begin(s->store);
 	ipa_solve(&p);
+	if (in_lookups)
+		store_lookups_end(s->store);
 	s->stats.summaries += (util_cpu_ns() - start) / 1e9;
 	s->stats.headers_solved += p.headers_solved;
 	s->stats.headers_reused += p.headers_reused;

@@ -5,6 +5,7 @@
 #include "store_int.h"
 #include "summaries.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -239,6 +240,20 @@ char *store_find_summary(struct store *st, const char *key, const char *name, ch
 		return body;
 	}
 	return name ? find_unique_by_name(st, name, found_key) : NULL;
+}
+
+bool store_lookups_begin(struct store *st)
+{
+	assert(sqlite3_get_autocommit(st->db));
+	return sqlite3_exec(st->db, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+}
+
+void store_lookups_end(struct store *st)
+{
+	/* a read transaction: its end cannot lose anything */
+	if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		(void)sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+	assert(sqlite3_get_autocommit(st->db));
 }
 
 int store_stale_callers(struct store *st, char ***paths, size_t *n, struct strbuf *err)

@@ -5,8 +5,9 @@
     test_hostile_parse.py --mmiocheck PATH --tests DIR --work DIR [TEST...]
 
 Attacks: a header that is a link to /dev/zero, an exponential macro bomb,
-3,000 nested blocks with -fbracket-depth=30000 (a stack overflow in
-libclang's parse thread), a preprocessor condition that takes forever.
+20,000 nested blocks with -fbracket-depth=30000 (a stack overflow in
+libclang's parse: clang grows its stack for 3,000, not for these), a
+preprocessor condition that takes forever.
 Each sits between two good files, in FILE mode (one program), with -p
 (-j1 and -j2, the good files in the same directory) and in Kbuild mode.
 Each must be named on stderr with its exact reason, recorded in the run as
@@ -65,7 +66,7 @@ def make_tree(d):
     write(os.path.join(d, "zero.c"), '#include "zero.h"\n')
     bomb = ["#define A0 x"] + ["#define A%d A%d A%d" % (i, i - 1, i - 1) for i in range(1, 40)]
     write(os.path.join(d, "bomb.c"), "\n".join(bomb) + "\nvoid g(void) { A39; }\n")
-    write(os.path.join(d, "nest.c"), "void h(int x) {" + "if (x) {" * 3000 + "x++;" + "}" * 3000 + "}\n")
+    write(os.path.join(d, "nest.c"), "void h(int x) {" + "if (x) {" * 20000 + "x++;" + "}" * 20000 + "}\n")
     slow = ["#define A0 1"] + ["#define A%d (A%d+A%d)" % (i, i - 1, i - 1) for i in range(1, 60)]
     write(os.path.join(d, "slow.c"), "\n".join(slow) + "\n#if A59\n#endif\nint slow;\n")
     mem = "exceeded --max-memory (512 MiB)"

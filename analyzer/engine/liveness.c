@@ -336,32 +336,6 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	return true;
 }
 
-/* The nodes with an edge into each node of fn, as offsets into one array
- * (preds[off[v]] .. preds[off[v + 1]]). */
-static void build_preds(const struct ir_function *fn, uint32_t **off_out, uint32_t **preds_out)
-{
-	uint32_t n = (uint32_t)fn->nodes.n, ns;
-	uint32_t *off = xcalloc((size_t)n + 1, sizeof(*off)), *fill;
-
-	for (uint32_t v = 0; v < n; v++) {
-		const struct ir_edge *e = ir_succs(fn, v, &ns);
-		for (uint32_t k = 0; k < ns; k++)
-			off[e[k].to + 1]++;
-	}
-	for (uint32_t v = 0; v < n; v++)
-		off[v + 1] += off[v];
-	uint32_t *preds = xcalloc(off[n] ? off[n] : 1, sizeof(*preds));
-	fill = xcalloc(n ? n : 1, sizeof(*fill));
-	for (uint32_t v = 0; v < n; v++) {
-		const struct ir_edge *e = ir_succs(fn, v, &ns);
-		for (uint32_t k = 0; k < ns; k++)
-			preds[off[e[k].to] + fill[e[k].to]++] = v;
-	}
-	free(fill);
-	*off_out = off;
-	*preds_out = preds;
-}
-
 /*
  * Solve the backward problem: sweeps in postorder, which converge in a few
  * rounds, also where spliced callees' nodes come after their callers'.  A
@@ -379,7 +353,7 @@ static void solve(struct fact_liveness *L, const struct ir_function *fn)
 	bool again = true;
 
 	ir_postorder(fn, order);
-	build_preds(fn, &off, &preds);
+	ir_preds(fn, &off, &preds);
 	memset(dirty, 1, n * sizeof(*dirty));
 	while (again) {
 		again = false;

@@ -1,26 +1,11 @@
 /*
- * cursor.c - small libclang helpers: children, locations, unwrapping,
+ * cursor.c - small libclang helpers: locations, unwrapping,
  * constants, and the macro-expansion index lookup.
  */
 #include "fe_internal.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
-{
-	cursor_vec *out = data;
-
-	(void)parent;
-	VEC_PUSH(*out, c);
-	return CXChildVisit_Continue;
-}
-
-void fe_children(CXCursor c, cursor_vec *out)
-{
-	out->n = 0;
-	clang_visitChildren(c, collect, out);
-}
 
 /* File offsets of a cursor's extent, macro locations mapped to the
  * invocation in the file. */
@@ -178,15 +163,6 @@ char *fe_spelling(CXCursor c)
 	return out;
 }
 
-/* clang_visitChildren visitor: keep the last expression child. */
-static enum CXChildVisitResult last_expression(CXCursor c, CXCursor parent, CXClientData data)
-{
-	(void)parent;
-	if (clang_isExpression(clang_getCursorKind(c)))
-		*(CXCursor *)data = c;
-	return CXChildVisit_Continue;
-}
-
 /* Skip parentheses, implicit conversions and casts. */
 CXCursor fe_unwrap(CXCursor c)
 {
@@ -194,11 +170,13 @@ CXCursor fe_unwrap(CXCursor c)
 		enum CXCursorKind k = clang_getCursorKind(c);
 		if (k != CXCursor_ParenExpr && k != CXCursor_UnexposedExpr && k != CXCursor_CStyleCastExpr)
 			return c;
-		CXCursor next = clang_getNullCursor();
-		clang_visitChildren(c, last_expression, &next);	/* no vector: called per operand */
-		if (clang_Cursor_isNull(next))
+		size_t n;
+		const CXCursor *kids = fe_children_of(c, &n);
+		while (n && !clang_isExpression(clang_getCursorKind(kids[n - 1])))
+			n--;
+		if (!n)
 			return c;
-		c = next;
+		c = kids[n - 1];
 	}
 }
 

@@ -227,7 +227,14 @@ struct fn_ctx {
 
 /* cursor.c */
 typedef VEC(CXCursor) cursor_vec;
+/* children.c: c's children, into out (emptied first); walked once per
+ * unit, later asks are copies. */
 void fe_children(CXCursor c, cursor_vec *out);
+/* The same children in place: valid until the next ask for another
+ * cursor's children. */
+const CXCursor *fe_children_of(CXCursor c, size_t *n);
+/* Empty the cache of children: the unit they belong to is going away. */
+void fe_children_forget(void);
 void fe_extent(CXCursor c, unsigned *start, unsigned *end);
 void fe_loc(struct tu_ctx *t, CXCursor c, struct ir_loc *loc);
 /* The text of file (NULL if clang has none), its size in *size; kept per

@@ -328,6 +328,7 @@ static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char 
 						 CXTranslationUnit_KeepGoing, tu);
 		if (rc != CXError_Success || !*tu || attempt == 2 || !drop_rejected(*tu, argv, &argc, u))
 			break;
+		fe_children_forget();
 		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
 	}
@@ -366,6 +367,7 @@ static enum CXErrorCode parse_through_cache(struct frontend *fe, const char *pat
 		if (v == HEADER_CACHE_VALID)
 			return rc;
 		fe_file_hashes_clear(&fe->file_hashes);
+		fe_children_forget();
 		clang_disposeTranslationUnit(*tu);
 		*tu = NULL;
 		forget_dropped(u);
@@ -478,6 +480,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	fe_pure_answers_free(&t);
 	free(t.accessor_is_function);
 	fe_file_hashes_clear(&fe->file_hashes);
+	fe_children_forget();
 	clang_disposeTranslationUnit(t.tu);
 	return t.u;
 }

@@ -331,32 +331,6 @@ static void drop_empty_branches(struct arm_walk *w, bool *keep)
 	}
 }
 
-/* The nodes with an edge into each node of x, as offsets into one array
- * (preds[off[v]] .. preds[off[v + 1]]). */
-static void build_preds(const struct ir_function *x, uint32_t **off_out, uint32_t **preds_out)
-{
-	uint32_t *off = xcalloc(x->nodes.n + 1, sizeof(*off)), *fill, *preds, ns;
-
-	for (uint32_t v = 0; v < x->nodes.n; v++) {
-		const struct ir_edge *e = ir_succs(x, v, &ns);
-		for (uint32_t k = 0; k < ns; k++)
-			off[e[k].to + 1]++;
-	}
-	for (uint32_t v = 0; v < x->nodes.n; v++)
-		off[v + 1] += off[v];
-	preds = xmalloc((off[x->nodes.n] ? off[x->nodes.n] : 1) * sizeof(*preds));
-	fill = xmalloc((x->nodes.n ? x->nodes.n : 1) * sizeof(*fill));
-	memcpy(fill, off, x->nodes.n * sizeof(*fill));
-	for (uint32_t v = 0; v < x->nodes.n; v++) {
-		const struct ir_edge *e = ir_succs(x, v, &ns);
-		for (uint32_t k = 0; k < ns; k++)
-			preds[fill[e[k].to]++] = v;
-	}
-	free(fill);
-	*off_out = off;
-	*preds_out = preds;
-}
-
 /*
  * In a summary that drops reads, mark in `last` each read that can be the
  * last one before the next kept node or the exit; it is kept, and build()
@@ -493,7 +467,7 @@ static size_t mark_kept(const struct ipa_program *p, const struct ir_function *x
 	arm_walk_init(&w, x, keep);
 	drop_empty_branches(&w, keep);
 	if (level != KEEP_ALL && !pl->off)
-		build_preds(x, &pl->off, &pl->preds);
+		ir_preds(x, &pl->off, &pl->preds);
 	tail = xmalloc(nodes * sizeof(*tail));
 	if (level == KEEP_LOCKS) {
 		if (mark_unordered_at_exit(p, x, pl->off, pl->preds, tail) > IPA_MAX_LOCK_SUMMARY_NODES)

@@ -443,6 +443,30 @@ static const struct ir_edge *function_succs(const void *fn, uint32_t node, uint3
 	return ir_succs(fn, node, n);
 }
 
+void ir_preds(const struct ir_function *fn, uint32_t **off_out, uint32_t **preds_out)
+{
+	uint32_t *off = xcalloc(fn->nodes.n + 1, sizeof(*off)), *fill, *preds, ns;
+
+	for (uint32_t v = 0; v < fn->nodes.n; v++) {
+		const struct ir_edge *e = ir_succs(fn, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			off[e[k].to + 1]++;
+	}
+	for (uint32_t v = 0; v < fn->nodes.n; v++)
+		off[v + 1] += off[v];
+	preds = xmalloc((off[fn->nodes.n] ? off[fn->nodes.n] : 1) * sizeof(*preds));
+	fill = xmalloc((fn->nodes.n ? fn->nodes.n : 1) * sizeof(*fill));
+	memcpy(fill, off, fn->nodes.n * sizeof(*fill));
+	for (uint32_t v = 0; v < fn->nodes.n; v++) {
+		const struct ir_edge *e = ir_succs(fn, v, &ns);
+		for (uint32_t k = 0; k < ns; k++)
+			preds[fill[e[k].to]++] = v;
+	}
+	free(fill);
+	*off_out = off;
+	*preds_out = preds;
+}
+
 void ir_postorder(const struct ir_function *fn, uint32_t *order)
 {
 	assert(fn->finalized);

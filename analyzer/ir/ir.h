@@ -389,6 +389,9 @@ static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint3
  * order must hold fn->nodes.n entries.
  */
 void ir_postorder(const struct ir_function *fn, uint32_t *order);
+/* The nodes with an edge into each node of fn (finalized), as offsets into
+ * one array: preds[off[v]] .. preds[off[v + 1]]; the caller frees both. */
+void ir_preds(const struct ir_function *fn, uint32_t **off, uint32_t **preds);
 /* Mark in seen[] every node reached from one of from[0..n) by one or more
  * edges (a node of from[] itself only through a cycle). */
 void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen);

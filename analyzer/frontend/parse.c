@@ -7,33 +7,21 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-
-/* clang's parser assumes this much stack: it moves a deep recursion to a
- * new thread of this size only when the one it runs on is nearly used up. */
-#define CLANG_STACK_BYTES ((rlim_t)8 << 20)
 
 /*
  * A new frontend.  libclang parses on a thread of its own unless
  * LIBCLANG_NOTHREADS is set; the thread's malloc arena then grows a page
  * range at a time (2,550 mprotect() calls and 11 MB more peak RSS for
  * tg3.c), and the lowering frees it all from the main thread.  The parse
- * runs on the calling thread instead, with at least the stack clang
- * assumes (the default limit already; a lower soft limit is raised as far
- * as the hard one lets it).  Crash recovery is unchanged, and 3,000 nested
- * blocks, which overflowed libclang's thread, parse.
+ * runs on the calling thread instead, on the stack main() gives the
+ * process (cli/main.c raises the soft limit to 64 MB); crash recovery is
+ * unchanged, and 3,000 nested blocks, which overflowed libclang's thread,
+ * parse.
  */
 struct frontend *frontend_new(const struct rules *rules)
 {
 	struct frontend *fe = xcalloc(1, sizeof(*fe));
-	struct rlimit stack;
 
-	if (getrlimit(RLIMIT_STACK, &stack) == 0 && stack.rlim_cur != RLIM_INFINITY &&
-	    stack.rlim_cur < CLANG_STACK_BYTES) {
-		stack.rlim_cur = stack.rlim_max == RLIM_INFINITY || stack.rlim_max > CLANG_STACK_BYTES
-			? CLANG_STACK_BYTES : stack.rlim_max;
-		(void)setrlimit(RLIMIT_STACK, &stack);
-	}
 	setenv("LIBCLANG_NOTHREADS", "1", 0);
 	fe->index = clang_createIndex(0, 0);
 	fe->rules = rules;

@@ -19,22 +19,40 @@
 #include <string.h>
 
 /* Accessors (rules->accessors indices) named in a macro's definition. */
-static void scan_definition(struct tu_ctx *t, CXCursor def, struct drv_macro *m)
+static void scan_definition(struct tu_ctx *t, CXCursor def, struct drv_macro_def *d)
 {
 	CXToken *toks;
 	unsigned n;
 
 	clang_tokenize(t->tu, clang_getCursorExtent(def), &toks, &n);
-	for (unsigned i = 1; i < n && m->n < DRV_MACRO_MAX_ACCESSORS; i++) {
+	for (unsigned i = 1; i < n && d->n < DRV_MACRO_MAX_ACCESSORS; i++) {
 		if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
 			continue;
 		CXString s = clang_getTokenSpelling(t->tu, toks[i]);
 		struct rule_ref ref = rules_lookup(t->fe->rules, clang_getCString(s));
 		clang_disposeString(s);
 		if (ref.kind == REF_ACCESSOR)
-			m->accessors[m->n++] = ref.index;
+			d->accessors[d->n++] = ref.index;
 	}
 	clang_disposeTokens(t->tu, toks, n);
+}
+
+/* The accessors definition def names: scanned at its first expansion,
+ * looked up at the others. */
+static const struct drv_macro_def *definition(struct tu_ctx *t, CXCursor def)
+{
+	unsigned h = clang_hashCursor(def);
+	struct drv_macro_def d;
+
+	for (size_t i = 0; i < t->drv_macro_defs.n; i++)
+		if (t->drv_macro_defs.v[i].hash == h && clang_equalCursors(t->drv_macro_defs.v[i].def, def))
+			return &t->drv_macro_defs.v[i];
+	memset(&d, 0, sizeof(d));
+	d.def = def;
+	d.hash = h;
+	scan_definition(t, def, &d);
+	VEC_PUSH(t->drv_macro_defs, d);
+	return &t->drv_macro_defs.v[t->drv_macro_defs.n - 1];
 }
 
 /* Remember an expansion of a macro the rules do not know when its
@@ -46,10 +64,12 @@ void fe_driver_macro(struct tu_ctx *t, CXCursor c, CXFile file)
 
 	if (clang_getCursorKind(def) != CXCursor_MacroDefinition || clang_Cursor_isMacroFunctionLike(def) == 0)
 		return;
-	memset(&m, 0, sizeof(m));
-	scan_definition(t, def, &m);
-	if (!m.n)
+	const struct drv_macro_def *d = definition(t, def);
+	if (!d->n)
 		return;
+	memset(&m, 0, sizeof(m));
+	memcpy(m.accessors, d->accessors, sizeof(m.accessors));
+	m.n = d->n;
 	m.file = file;
 	fe_extent(c, &m.start, &m.end);
 	VEC_PUSH(t->drv_macros, m);

@@ -51,6 +51,15 @@ struct drv_macro {
 	int n;
 };
 
+/* The accessors one macro definition names (drvmacro.c), found once per
+ * definition: tg3.c expands its tw32() and tr32() thousands of times. */
+struct drv_macro_def {
+	CXCursor def;
+	unsigned hash;			/* clang_hashCursor(def) */
+	int accessors[DRV_MACRO_MAX_ACCESSORS];
+	int n;
+};
+
 /* An annotation macro (__must_hold, __init, ...) expanded in the main file. */
 struct annot_use {
 	unsigned start, end;
@@ -106,6 +115,7 @@ struct tu_ctx {
 	VEC(struct header_fn) header_fns;
 	VEC(struct annot_use) annots;	/* in source order */
 	VEC(struct drv_macro) drv_macros;	/* sorted by (file, start) */
+	VEC(struct drv_macro_def) drv_macro_defs;	/* the definitions scanned */
 	bool *accessor_is_function;	/* per rules->accessors: declared as a
 					 * function in this unit (x86's writel) */
 	VEC(struct fn_window) windows;	/* function declarations, in order;

@@ -464,6 +464,7 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	VEC_FREE(t.windows);
 	VEC_FREE(t.annots);
 	VEC_FREE(t.drv_macros);
+	VEC_FREE(t.drv_macro_defs);
 	fe_headers_free(&t);
 	fe_pure_answers_free(&t);
 	free(t.accessor_is_function);

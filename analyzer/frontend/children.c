@@ -19,53 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct children_of {
-	CXCursor parent;
-	uint32_t first, n;	/* kids[first .. first + n) */
-	bool used;
-};
-
 static struct {
-	struct children_of *slots;	/* open addressing on clang_hashCursor() */
-	size_t nslots, nused;		/* nslots: 0 or a power of 2 */
+	struct cursor_map where;	/* parent -> first << 32 | count, in kids */
 	VEC(CXCursor) kids;
 } cache;
-
-/* The same cursor, to the bit: clang_equalCursors() takes two cursors of
- * one declaration as equal even when they visit differently (the first of
- * a declaration group visits the struct its type defines). */
-static bool same_cursor(CXCursor a, CXCursor b)
-{
-	return a.kind == b.kind && a.xdata == b.xdata && a.data[0] == b.data[0] && a.data[1] == b.data[1] &&
-	       a.data[2] == b.data[2];
-}
-
-/* The slot of parent: where it is, or the free slot where it goes. */
-static struct children_of *slot_for(CXCursor parent)
-{
-	size_t mask = cache.nslots - 1;
-
-	assert(cache.nslots && !(cache.nslots & mask));
-	for (size_t i = clang_hashCursor(parent) & mask;; i = (i + 1) & mask) {
-		struct children_of *s = &cache.slots[i];
-		if (!s->used || same_cursor(s->parent, parent))
-			return s;
-	}
-}
-
-/* Double the table (kept at most half full, so a probe ends). */
-static void grow_slots(void)
-{
-	struct children_of *old = cache.slots;
-	size_t old_n = cache.nslots;
-
-	cache.nslots = old_n ? 2 * old_n : 4096;
-	cache.slots = xcalloc(cache.nslots, sizeof(*cache.slots));
-	for (size_t i = 0; i < old_n; i++)
-		if (old[i].used)
-			*slot_for(old[i].parent) = old[i];
-	free(old);
-}
 
 static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData data)
 {
@@ -77,21 +34,17 @@ static enum CXChildVisitResult collect(CXCursor c, CXCursor parent, CXClientData
 
 const CXCursor *fe_children_of(CXCursor c, size_t *n)
 {
-	if (2 * (cache.nused + 1) > cache.nslots)
-		grow_slots();
-	struct children_of *s = slot_for(c);
-	if (!s->used) {
+	bool added;
+	uint64_t *where = cursor_map_at(&cache.where, c, &added);
+
+	if (added) {
 		size_t first = cache.kids.n;
 		clang_visitChildren(c, collect, NULL);	/* only appends to cache.kids */
-		assert(cache.kids.n - first <= UINT32_MAX && first <= UINT32_MAX);
-		s->parent = c;
-		s->first = (uint32_t)first;
-		s->n = (uint32_t)(cache.kids.n - first);
-		s->used = true;
-		cache.nused++;
+		assert(first <= UINT32_MAX && cache.kids.n - first <= UINT32_MAX);
+		*where = (uint64_t)first << 32 | (cache.kids.n - first);
 	}
-	*n = s->n;
-	return cache.kids.v + s->first;
+	*n = (size_t)(*where & UINT32_MAX);
+	return cache.kids.v + (*where >> 32);
 }
 
 void fe_children(CXCursor c, cursor_vec *out)
@@ -108,7 +61,6 @@ void fe_children(CXCursor c, cursor_vec *out)
 
 void fe_children_forget(void)
 {
-	free(cache.slots);
+	cursor_map_clear(&cache.where);
 	VEC_FREE(cache.kids);
-	memset(&cache, 0, sizeof(cache));
 }

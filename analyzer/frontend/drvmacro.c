@@ -41,18 +41,17 @@ static void scan_definition(struct tu_ctx *t, CXCursor def, struct drv_macro_def
  * looked up at the others. */
 static const struct drv_macro_def *definition(struct tu_ctx *t, CXCursor def)
 {
-	unsigned h = clang_hashCursor(def);
-	struct drv_macro_def d;
+	bool added;
+	uint64_t *index = cursor_map_at(&t->drv_macro_index, def, &added);
 
-	for (size_t i = 0; i < t->drv_macro_defs.n; i++)
-		if (t->drv_macro_defs.v[i].hash == h && clang_equalCursors(t->drv_macro_defs.v[i].def, def))
-			return &t->drv_macro_defs.v[i];
-	memset(&d, 0, sizeof(d));
-	d.def = def;
-	d.hash = h;
-	scan_definition(t, def, &d);
-	VEC_PUSH(t->drv_macro_defs, d);
-	return &t->drv_macro_defs.v[t->drv_macro_defs.n - 1];
+	if (added) {
+		struct drv_macro_def d;
+		memset(&d, 0, sizeof(d));
+		*index = t->drv_macro_defs.n;
+		scan_definition(t, def, &d);
+		VEC_PUSH(t->drv_macro_defs, d);
+	}
+	return &t->drv_macro_defs.v[*index];
 }
 
 /* Remember an expansion of a macro the rules do not know when its

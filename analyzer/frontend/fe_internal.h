@@ -8,6 +8,20 @@
 #include <clang-c/Index.h>
 #include "frontend.h"
 
+/* cursor_map.c: cursor -> 64-bit value, for one translation unit. */
+struct cursor_map {
+	struct cursor_slot {
+		CXCursor key;
+		uint64_t value;
+		bool used;
+	} *v;
+	size_t n, cap;			/* cap: 0 or a power of 2 */
+};
+/* The value of key, added as 0 (*added true) when the map had none; the
+ * pointer is good until the next key is added. */
+uint64_t *cursor_map_at(struct cursor_map *m, CXCursor key, bool *added);
+void cursor_map_clear(struct cursor_map *m);
+
 /* file_hash.c: the on-disk hash of each file one translation unit
  * included, asked once (open addressing on the CXFile). */
 struct file_hashes {
@@ -54,8 +68,6 @@ struct drv_macro {
 /* The accessors one macro definition names (drvmacro.c), found once per
  * definition: tg3.c expands its tw32() and tr32() thousands of times. */
 struct drv_macro_def {
-	CXCursor def;
-	unsigned hash;			/* clang_hashCursor(def) */
 	int accessors[DRV_MACRO_MAX_ACCESSORS];
 	int n;
 };
@@ -115,7 +127,8 @@ struct tu_ctx {
 	VEC(struct header_fn) header_fns;
 	VEC(struct annot_use) annots;	/* in source order */
 	VEC(struct drv_macro) drv_macros;	/* sorted by (file, start) */
-	VEC(struct drv_macro_def) drv_macro_defs;	/* the definitions scanned */
+	VEC(struct drv_macro_def) drv_macro_defs;	/* the definitions scanned, */
+	struct cursor_map drv_macro_index;	/* by cursor: index in drv_macro_defs */
 	bool *accessor_is_function;	/* per rules->accessors: declared as a
 					 * function in this unit (x86's writel) */
 	VEC(struct fn_window) windows;	/* function declarations, in order;
@@ -134,11 +147,7 @@ struct tu_ctx {
 		CXSourceLocation start;	/* offset 0 */
 	} starts[FE_TEXT_CACHE];
 	unsigned nstarts;		/* how many were ever asked: the next slot */
-	struct pure_answer {		/* fe_is_pure_predicate()'s answers, by */
-		CXCursor def;		/* definition: open addressing on */
-		bool pure;		/* clang_hashCursor(), a null def free */
-	} *pure_answers;
-	size_t npure_answers, pure_answers_cap;	/* cap: 0 or a power of 2 */
+	struct cursor_map pure_answers;	/* fe_is_pure_predicate()'s, by definition */
 	bool canon_typed_roots;		/* fe_canon names a parameter or local that
 					 * points to a record by its type:
 					 * "{struct tg3}->tg3_flags" (fe_config_key) */
@@ -338,7 +347,6 @@ str_id fe_pure_call_text(struct fn_ctx *f, CXCursor call);
 /* Is the function defined here as `{ return E; }` over its parameters?
  * Asked once per definition: later answers come from t->pure_answers. */
 bool fe_is_pure_predicate(struct tu_ctx *t, CXCursor fn);
-void fe_pure_answers_free(struct tu_ctx *t);
 void fe_scan_assignments(struct fn_ctx *f, CXCursor body);
 void fe_type_name(CXType ty, struct strbuf *out);
 

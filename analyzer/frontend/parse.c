@@ -465,8 +465,9 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	VEC_FREE(t.annots);
 	VEC_FREE(t.drv_macros);
 	VEC_FREE(t.drv_macro_defs);
+	cursor_map_clear(&t.drv_macro_index);
 	fe_headers_free(&t);
-	fe_pure_answers_free(&t);
+	cursor_map_clear(&t.pure_answers);
 	free(t.accessor_is_function);
 	fe_file_hashes_clear(&fe->file_hashes);
 	fe_children_forget();

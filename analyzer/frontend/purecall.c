@@ -21,7 +21,6 @@
  */
 #include "fe_internal.h"
 
-#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,37 +99,6 @@ static bool defined_as_pure_return(const struct rules *r, CXCursor def)
 	return yes;
 }
 
-/* The slot of def in t->pure_answers: where it is, or the free slot
- * where it goes. */
-static struct pure_answer *pure_answer_slot(struct tu_ctx *t, CXCursor def)
-{
-	size_t mask = t->pure_answers_cap - 1;
-
-	assert(t->pure_answers_cap && !(t->pure_answers_cap & mask));
-	for (size_t i = clang_hashCursor(def) & mask;; i = (i + 1) & mask) {
-		struct pure_answer *a = &t->pure_answers[i];
-		if (clang_Cursor_isNull(a->def) || clang_equalCursors(a->def, def))
-			return a;
-	}
-}
-
-/* Double the table, keeping every answer (kept at most half full, so a
- * probe always ends at a free slot). */
-static void pure_answers_grow(struct tu_ctx *t)
-{
-	struct pure_answer *old = t->pure_answers;
-	size_t old_cap = t->pure_answers_cap;
-
-	t->pure_answers_cap = old_cap ? 2 * old_cap : 64;
-	t->pure_answers = xcalloc(t->pure_answers_cap, sizeof(*old));
-	for (size_t i = 0; i < t->pure_answers_cap; i++)
-		t->pure_answers[i].def = clang_getNullCursor();
-	for (size_t i = 0; i < old_cap; i++)
-		if (!clang_Cursor_isNull(old[i].def))
-			*pure_answer_slot(t, old[i].def) = old[i];
-	free(old);
-}
-
 /* Is fn's definition a pure predicate?  Every call in a condition asks
  * of its callee (fe_pure_call_key(), three times per branch with
  * fe_config_key()), and the walk of the callee's body was a tenth of a
@@ -138,25 +106,16 @@ static void pure_answers_grow(struct tu_ctx *t)
 bool fe_is_pure_predicate(struct tu_ctx *t, CXCursor fn)
 {
 	CXCursor def = clang_getCursorDefinition(fn);
+	bool added;
 
 	if (clang_Cursor_isNull(def))
 		return false;
-	if (2 * (t->npure_answers + 1) > t->pure_answers_cap)
-		pure_answers_grow(t);
-	struct pure_answer *a = pure_answer_slot(t, def);
-	if (clang_Cursor_isNull(a->def)) {
-		a->def = def;
-		a->pure = defined_as_pure_return(t->fe->rules, def);
-		t->npure_answers++;
+	uint64_t answer = *cursor_map_at(&t->pure_answers, def, &added);
+	if (added) {	/* 1 + the answer: 0 is "not asked yet" */
+		answer = 1 + defined_as_pure_return(t->fe->rules, def);
+		*cursor_map_at(&t->pure_answers, def, &added) = answer;
 	}
-	return a->pure;
-}
-
-void fe_pure_answers_free(struct tu_ctx *t)
-{
-	free(t->pure_answers);
-	t->pure_answers = NULL;
-	t->npure_answers = t->pure_answers_cap = 0;
+	return answer == 2;
 }
 
 /* "@f(a,b)" of call u into key, when every argument is a pure operand.

@@ -37,9 +37,9 @@ static void scan_definition(struct tu_ctx *t, CXCursor def, struct drv_macro_def
 	clang_disposeTokens(t->tu, toks, n);
 }
 
-/* The accessors definition def names: scanned at its first expansion,
- * looked up at the others. */
-static const struct drv_macro_def *definition(struct tu_ctx *t, CXCursor def)
+/* The index in t->drv_macro_defs of definition def: scanned at its
+ * first expansion, looked up at the others. */
+static size_t definition(struct tu_ctx *t, CXCursor def)
 {
 	bool added;
 	uint64_t *index = cursor_map_at(&t->drv_macro_index, def, &added);
@@ -51,7 +51,7 @@ static const struct drv_macro_def *definition(struct tu_ctx *t, CXCursor def)
 		scan_definition(t, def, &d);
 		VEC_PUSH(t->drv_macro_defs, d);
 	}
-	return &t->drv_macro_defs.v[*index];
+	return (size_t)*index;
 }
 
 /* Remember an expansion of a macro the rules do not know when its
@@ -63,12 +63,10 @@ void fe_driver_macro(struct tu_ctx *t, CXCursor c, CXFile file)
 
 	if (clang_getCursorKind(def) != CXCursor_MacroDefinition || clang_Cursor_isMacroFunctionLike(def) == 0)
 		return;
-	const struct drv_macro_def *d = definition(t, def);
-	if (!d->n)
-		return;
 	memset(&m, 0, sizeof(m));
-	memcpy(m.accessors, d->accessors, sizeof(m.accessors));
-	m.n = d->n;
+	m.def = definition(t, def);
+	if (!t->drv_macro_defs.v[m.def].n)
+		return;
 	m.file = file;
 	fe_extent(c, &m.start, &m.end);
 	VEC_PUSH(t->drv_macros, m);
@@ -144,13 +142,14 @@ int fe_accessor_via_driver_macro(const struct tu_ctx *t, CXCursor call, int inde
 
 	if (!m)
 		return index;
-	for (int i = 0; i < m->n; i++) {
-		const struct accessor *b = &r->accessors.v[m->accessors[i]];
-		if (m->accessors[i] == index)
+	const struct drv_macro_def *d = &t->drv_macro_defs.v[m->def];
+	for (int i = 0; i < d->n; i++) {
+		const struct accessor *b = &r->accessors.v[d->accessors[i]];
+		if (d->accessors[i] == index)
 			return index;	/* the driver wrote the callee itself */
-		bool function = t->accessor_is_function && t->accessor_is_function[m->accessors[i]];
+		bool function = t->accessor_is_function && t->accessor_is_function[d->accessors[i]];
 		if (found < 0 && !function && b->dir == a->dir && b->width == a->width)
-			found = m->accessors[i];
+			found = d->accessors[i];
 	}
 	return found < 0 ? index : found;
 }

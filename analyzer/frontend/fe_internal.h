@@ -23,14 +23,15 @@ uint64_t *cursor_map_at(struct cursor_map *m, CXCursor key, bool *added);
 void cursor_map_clear(struct cursor_map *m);
 
 /* file_hash.c: the on-disk hash of each file one translation unit
- * included, asked once (open addressing on the CXFile). */
+ * included, asked once. */
+struct file_hash {
+	CXFile file;
+	uint64_t hash;
+	bool read;			/* false: the file could not be read */
+};
 struct file_hashes {
-	struct file_hash {
-		CXFile file;		/* NULL: a free slot */
-		uint64_t hash;
-		bool read;		/* false: the file could not be read */
-	} *v;
-	size_t n, cap;			/* cap: 0 or a power of 2 */
+	struct file_hash *v;
+	size_t n, cap;
 };
 /* hash_header(path) of the file clang knows as file, read at most once
  * until the memo is cleared; false when it cannot be read. */
@@ -61,14 +62,13 @@ struct macro_use {
 struct drv_macro {
 	CXFile file;
 	unsigned start, end;		/* file offsets of the invocation */
-	int accessors[DRV_MACRO_MAX_ACCESSORS];	/* rules->accessors */
-	int n;
+	size_t def;			/* its definition: tu_ctx.drv_macro_defs */
 };
 
 /* The accessors one macro definition names (drvmacro.c), found once per
  * definition: tg3.c expands its tw32() and tr32() thousands of times. */
 struct drv_macro_def {
-	int accessors[DRV_MACRO_MAX_ACCESSORS];
+	int accessors[DRV_MACRO_MAX_ACCESSORS];	/* rules->accessors */
 	int n;
 };
 

@@ -5,6 +5,7 @@
 #include "fe_internal.h"
 #include "util/guard.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -290,6 +291,15 @@ static int drop_rejected(CXTranslationUnit tu, const char **argv, int *argc, str
 	return removed;
 }
 
+/* Dispose of a translation unit and of what the frontend keeps keyed to
+ * it: the children of its cursors and the hashes of its files. */
+static void dispose_unit(struct frontend *fe, CXTranslationUnit tu)
+{
+	fe_children_forget();
+	fe_file_hashes_clear(&fe->file_hashes);
+	clang_disposeTranslationUnit(tu);
+}
+
 /*
  * Parse, and when clang rejects command-line arguments (a gcc-only flag the
  * flag table does not know), drop them and parse again: a build must never
@@ -316,8 +326,7 @@ static enum CXErrorCode parse_dropping_rejected(struct frontend *fe, const char 
 						 CXTranslationUnit_KeepGoing, tu);
 		if (rc != CXError_Success || !*tu || attempt == 2 || !drop_rejected(*tu, argv, &argc, u))
 			break;
-		fe_children_forget();
-		clang_disposeTranslationUnit(*tu);
+		dispose_unit(fe, *tu);
 		*tu = NULL;
 	}
 	free(argv);
@@ -346,7 +355,7 @@ static enum CXErrorCode parse_through_cache(struct frontend *fe, const char *pat
 {
 	const char *overlay = fe->headers ? header_cache_overlay(fe->headers, args, nargs) : NULL;
 
-	fe_file_hashes_clear(&fe->file_hashes);
+	assert(!fe->file_hashes.n);	/* every unit took its own along */
 	for (int attempt = 0;; attempt++) {
 		enum CXErrorCode rc = parse_dropping_rejected(fe, path, args, nargs, overlay, tu, u);
 		if (rc != CXError_Success || !*tu || !overlay)
@@ -354,9 +363,7 @@ static enum CXErrorCode parse_through_cache(struct frontend *fe, const char *pat
 		enum header_cache_verdict v = header_cache_check(fe->headers, *tu, &fe->file_hashes);
 		if (v == HEADER_CACHE_VALID)
 			return rc;
-		fe_file_hashes_clear(&fe->file_hashes);
-		fe_children_forget();
-		clang_disposeTranslationUnit(*tu);
+		dispose_unit(fe, *tu);
 		*tu = NULL;
 		forget_dropped(u);
 		if (v == HEADER_CACHE_ERRORS || attempt > 0)
@@ -469,8 +476,6 @@ struct ir_unit *frontend_parse(struct frontend *fe, const char *path,
 	fe_headers_free(&t);
 	cursor_map_clear(&t.pure_answers);
 	free(t.accessor_is_function);
-	fe_file_hashes_clear(&fe->file_hashes);
-	fe_children_forget();
-	clang_disposeTranslationUnit(t.tu);
+	dispose_unit(fe, t.tu);
 	return t.u;
 }

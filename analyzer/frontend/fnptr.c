@@ -244,7 +244,12 @@ static bool text_derefs(const char *text, size_t from, size_t to, const char *na
 	size_t len = strlen(name);
 
 	for (size_t i = from; len && i + len + 2 <= to; i++) {
-		if (strncmp(text + i, name, len))
+		/* the next place the name's first letter is, then the name */
+		const char *c = memchr(text + i, name[0], to - len - 1 - i);
+		if (!c)
+			break;
+		i = (size_t)(c - text);
+		if (memcmp(text + i, name, len))
 			continue;
 		char before = i ? text[i - 1] : ' ';
 		if (isalnum((unsigned char)before) || before == '_' || before == '.' || before == '>')

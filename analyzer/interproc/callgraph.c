@@ -30,6 +30,7 @@ void ipa_free(struct ipa_program *p)
 {
 	for (size_t i = 0; i < p->fns.n; i++) {
 		ir_fn_free(p->fns.v[i].summary);
+		ir_fn_free(p->fns.v[i].expanded);
 		VEC_FREE(p->fns.v[i].callees);
 		VEC_FREE(p->fns.v[i].named_by);
 	}
@@ -611,6 +612,34 @@ static void build_edges(struct ipa_program *p)
 	}
 }
 
+struct ir_function *ipa_take_expansion(struct ipa_program *p, uint32_t fi)
+{
+	struct ir_function *x = p->fns.v[fi].expanded;
+
+	if (x) {
+		assert(p->kept_nodes >= x->nodes.n);
+		p->kept_nodes -= x->nodes.n;
+		p->fns.v[fi].expanded = NULL;
+	}
+	return x;
+}
+
+/* Keep x, function fi's expansion just reduced to its summary, for its
+ * checks, which would splice the same callees' summaries the same way: when
+ * fi is one the checks run on (a unit's own function, not a driver
+ * header's) and the kept expansions stay within IPA_KEEP_EXPANDED_NODES;
+ * else free it.  A recursive component's later round replaces it. */
+static void keep_expansion(struct ipa_program *p, uint32_t fi, struct ir_function *x)
+{
+	ir_fn_free(ipa_take_expansion(p, fi));
+	if (p->fns.v[fi].fn->def_file || p->kept_nodes + x->nodes.n > IPA_KEEP_EXPANDED_NODES) {
+		ir_fn_free(x);
+		return;
+	}
+	p->kept_nodes += x->nodes.n;
+	p->fns.v[fi].expanded = x;
+}
+
 /* Summarize one function from its callees' current summaries; true if the
  * summary changed.  A function with a parse error keeps none: what clang
  * dropped from its body could be any write or unlock, so its callers see
@@ -624,7 +653,7 @@ bool ipa_summarize(struct ipa_program *p, uint32_t fi)
 		return false;
 	struct ir_function *x = ipa_splice(p, fi, false);
 	struct ir_function *s = ipa_reduce(p, x, f->name, &capped);
-	ir_fn_free(x);
+	keep_expansion(p, fi, x);
 	f = &p->fns.v[fi];
 	uint64_t h = s ? ipa_summary_hash(p, s) : 0;
 	bool changed = h != f->hash;
@@ -665,8 +694,11 @@ static void solve_scc(struct ipa_program *p, const uint32_t *members, size_t n)
 		if (!changed)
 			return;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		p->fns.v[members[i]].capped = true;	/* did not settle: say so */
+		/* and its last round's expansions used summaries since changed */
+		ir_fn_free(ipa_take_expansion(p, members[i]));
+	}
 }
 
 static void strongconnect(struct tarjan *T, uint32_t v)

@@ -36,6 +36,10 @@
 				 * more make it an unknown call */
 #define IPA_MAX_CHOICES 64	/* stores into one slot told apart: blocks
 				 * of stores a call chooses among */
+/* The nodes of the expansions the solver keeps for the checks, in all
+ * (ipa_fn.expanded): about 32 MB.  A program larger than that (many files
+ * analyzed as one) splices the rest again when it checks them. */
+#define IPA_KEEP_EXPANDED_NODES (1u << 18)
 
 /* What a caller needs to know about one function, besides its graph. */
 struct ipa_fn {
@@ -62,6 +66,9 @@ struct ipa_fn {
 	bool has_callers;		/* some analyzed function calls it */
 	bool direct_callers;		/* ... by its name, not through a slot */
 	VEC(uint32_t) named_by;		/* the functions that call it by name */
+	struct ir_function *expanded;	/* the expansion its summary was reduced
+					 * from, kept for its checks (NULL: none
+					 * kept, or taken) */
 };
 
 /* Looks up a summary that is not defined in the program (another file,
@@ -110,6 +117,7 @@ struct ipa_program {
 	size_t headers_solved, headers_reused;
 	uint8_t *asked;			/* name id -> 1 once lookup was asked */
 	size_t nasked;
+	size_t kept_nodes;		/* in the ipa_fn.expanded kept */
 };
 
 void ipa_init(struct ipa_program *p, struct strpool *strings, const struct rules *r);
@@ -219,6 +227,8 @@ int ipa_call_choices(struct ipa_program *p, str_id file, const struct ir_node *c
 		     struct ipa_choice *out);
 /* Splice callee summaries into a copy of fn. */
 struct ir_function *ipa_splice(struct ipa_program *p, uint32_t fi, bool for_checks);
+/* Function fi's kept expansion (ipa_fn.expanded), now the caller's, or NULL. */
+struct ir_function *ipa_take_expansion(struct ipa_program *p, uint32_t fi);
 /* Reduce an expanded graph to a summary; NULL when it has no events. */
 struct ir_function *ipa_reduce(const struct ipa_program *p, const struct ir_function *x,
 			       str_id name, bool *capped);

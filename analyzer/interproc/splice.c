@@ -33,6 +33,7 @@
 
 #include <assert.h>
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -814,7 +815,54 @@ struct ir_function *ipa_splice_context(struct ipa_program *p, uint32_t fi, bool 
 	return x;
 }
 
+/* Put the entries only the checks have (add_slot_entry, add_contract_entry)
+ * in front of x, an expansion already finalized for the summary. */
+static void add_check_entries(struct ipa_program *p, uint32_t fi, struct ir_function *x)
+{
+	uint32_t first = (uint32_t)x->nodes.n;
+	edge_vec edges = VEC_INIT;
+
+	x->entry = add_slot_entry(p, fi, x, &edges);
+	x->entry = add_contract_entry(p, x, &edges);
+	uint32_t *from = xmalloc((edges.n ? edges.n : 1) * sizeof(*from));
+	struct ir_edge *to = xmalloc((edges.n ? edges.n : 1) * sizeof(*to));
+	for (size_t i = 0; i < edges.n; i++) {
+		from[i] = edges.v[i].from;
+		to[i] = (struct ir_edge){ edges.v[i].to, edges.v[i].kind };
+	}
+	ir_fn_finalize_tail(x, first, from, to, edges.n);
+	free(from);
+	free(to);
+	VEC_FREE(edges);
+}
+
+#ifndef NDEBUG
+/* Is x, a kept expansion with the checks' entries, what ipa_splice() makes
+ * for the checks now?  Debug builds ask it of every kept one: a splice
+ * that came out differently for the summary than for the checks would
+ * otherwise go unseen.  An equal splice adds nothing to the program (its
+ * strings and looked-up callees are there already). */
+static bool same_as_fresh(struct ipa_program *p, uint32_t fi, const struct ir_function *x)
+{
+	struct ir_function *y = ipa_splice(p, fi, true);
+	bool same = ir_fn_same(x, y);
+
+	if (!same)
+		fprintf(stderr, "mmiocheck: kept expansion of %s differs from a new one\n", S(p, p->fns.v[fi].name));
+	ir_fn_free(y);
+	return same;
+}
+#endif
+
+/* The expansion its summary was reduced from, when the solver kept it (the
+ * same callees' summaries spliced the same way), else a new one. */
 struct ir_function *ipa_expand_for_checks(struct ipa_program *p, uint32_t fi)
 {
-	return ipa_splice(p, fi, true);
+	struct ir_function *x = ipa_take_expansion(p, fi);
+
+	if (!x)
+		return ipa_splice(p, fi, true);
+	add_check_entries(p, fi, x);
+	assert(same_as_fresh(p, fi, x));
+	return x;
 }

@@ -189,6 +189,31 @@ void ir_fn_finalize(struct ir_function *fn)
 	assert(ir_fn_ok(fn));
 }
 
+void ir_fn_finalize_tail(struct ir_function *fn, uint32_t first, const uint32_t *from,
+			 const struct ir_edge *edges, size_t n)
+{
+	assert(fn->finalized && first <= fn->nodes.n);
+	for (uint32_t i = first; i < fn->nodes.n; i++)
+		fn->nodes.v[i].nsucc = 0;
+	for (size_t i = 0; i < n; i++) {
+		assert(from[i] >= first && from[i] < fn->nodes.n && edges[i].to < fn->nodes.n);
+		fn->nodes.v[from[i]].nsucc++;
+	}
+	uint32_t off = (uint32_t)fn->succs.n;
+	for (uint32_t i = first; i < fn->nodes.n; i++) {
+		fn->nodes.v[i].succ_off = off;
+		off += fn->nodes.v[i].nsucc;
+		fn->nodes.v[i].nsucc = 0;
+	}
+	VEC_GROW(fn->succs, off);
+	fn->succs.n = off;
+	for (size_t i = 0; i < n; i++) {
+		struct ir_node *node = &fn->nodes.v[from[i]];
+		fn->succs.v[node->succ_off + node->nsucc++] = edges[i];
+	}
+	assert(ir_fn_ok(fn));
+}
+
 const char *ir_op_name(enum ir_op op)
 {
 	static const char *const names[] = {

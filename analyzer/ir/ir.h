@@ -369,11 +369,22 @@ bool ir_fn_has_lock_op(const struct ir_function *fn);
 void ir_add_edge(struct ir_function *fn, uint32_t from, uint32_t to, enum ir_edge_kind kind);
 /* Build the successor arrays; no edges may be added afterwards. */
 void ir_fn_finalize(struct ir_function *fn);
+/* Give the nodes pushed onto finalized fn from index `first` on their
+ * successors, the n edges from[i] -> edges[i] (each leaving one of those
+ * nodes; a node's edges keep their order), and finalize it again: the same
+ * function as if they had been there before ir_fn_finalize().  The nodes
+ * before `first` keep theirs. */
+void ir_fn_finalize_tail(struct ir_function *fn, uint32_t first, const uint32_t *from,
+			 const struct ir_edge *edges, size_t n);
 /* The invariants above: NULL when fn keeps them, else which one it breaks,
  * with the node in *node (IR_NONE when no single node is at fault). */
 const char *ir_fn_check(const struct ir_function *fn, uint32_t *node);
 /* ir_fn_check for assert(): false, with the reason on stderr, when broken. */
 bool ir_fn_ok(const struct ir_function *fn);
+/* Are two finalized functions the same graph: entry, parameters, call
+ * arguments, every field of every node (ir_node_same) and every edge?  For
+ * assertions that two ways of building a graph agree. */
+bool ir_fn_same(const struct ir_function *a, const struct ir_function *b);
 
 static inline const struct ir_edge *ir_succs(const struct ir_function *fn, uint32_t node, uint32_t *n)
 {

@@ -7,8 +7,10 @@
  */
 #include "ir.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* The successor arrays are one CSR block: node i's edges start where node
  * i-1's end, the last ends at succs.n, every target is a node. */
@@ -128,4 +130,46 @@ bool ir_fn_ok(const struct ir_function *fn)
 	else
 		fprintf(stderr, "mmiocheck: IR invariant broken at node %u: %s\n", node, why);
 	return false;
+}
+
+/* Every field of two nodes, one by one (their padding may differ). */
+static bool ir_node_same(const struct ir_node *a, const struct ir_node *b)
+{
+	return !memcmp(&a->loc, &b->loc, sizeof(a->loc)) && a->spelled == b->spelled && a->rule == b->rule &&
+	       a->lock == b->lock && a->lock_type == b->lock_type && a->device == b->device &&
+	       a->callee == b->callee && a->indirect == b->indirect && a->observed == b->observed &&
+	       a->synthetic == b->synthetic && a->for_reads == b->for_reads &&
+	       a->coarse_context == b->coarse_context && a->op == b->op && a->cond_op == b->cond_op &&
+	       a->truth == b->truth && a->cond == b->cond && a->config_key == b->config_key &&
+	       a->pure_key == b->pure_key && a->bounded_by == b->bounded_by && a->cond_src == b->cond_src &&
+	       a->cond_param == b->cond_param && a->slot_test == b->slot_test && a->cond_k == b->cond_k &&
+	       a->stmt_first_line == b->stmt_first_line && a->stmt_last_line == b->stmt_last_line &&
+	       a->args_off == b->args_off && a->nargs == b->nargs && a->const_args == b->const_args &&
+	       a->const_true == b->const_true && a->reg == b->reg && a->call_site == b->call_site &&
+	       a->succ_off == b->succ_off && a->nsucc == b->nsucc;
+}
+
+/* Do two vectors of str_id hold the same ids? */
+static bool ids_same(const str_id *a, size_t na, const str_id *b, size_t nb)
+{
+	return na == nb && (!na || !memcmp(a, b, na * sizeof(*a)));
+}
+
+bool ir_fn_same(const struct ir_function *a, const struct ir_function *b)
+{
+	assert(a->finalized && b->finalized);
+	if (a->name != b->name || a->entry != b->entry || a->nodes.n != b->nodes.n || a->succs.n != b->succs.n ||
+	    !ids_same(a->params.v, a->params.n, b->params.v, b->params.n) ||
+	    !ids_same(a->args.v, a->args.n, b->args.v, b->args.n) ||
+	    !ids_same(a->arg_types.v, a->arg_types.n, b->arg_types.v, b->arg_types.n) ||
+	    !ids_same(a->arg_regs.v, a->arg_regs.n, b->arg_regs.v, b->arg_regs.n) ||
+	    a->contracts.n != b->contracts.n)
+		return false;
+	for (size_t i = 0; i < a->nodes.n; i++)
+		if (!ir_node_same(&a->nodes.v[i], &b->nodes.v[i]))
+			return false;
+	for (size_t i = 0; i < a->succs.n; i++)
+		if (a->succs.v[i].to != b->succs.v[i].to || a->succs.v[i].kind != b->succs.v[i].kind)
+			return false;
+	return true;
 }

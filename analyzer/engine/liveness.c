@@ -392,6 +392,8 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 	if (max_bytes && fn->nodes.n * L->words * sizeof(uint64_t) > max_bytes)
 		return;		/* live_in stays NULL: every key is live */
 	L->live_in = xcalloc(fn->nodes.n * L->words, sizeof(*L->live_in));
+	if (!L->nkeys)
+		return;		/* no node reads a key: none is live anywhere */
 	L->gen = xcalloc(fn->nodes.n, sizeof(*L->gen));
 	L->kill = xcalloc(fn->nodes.n, sizeof(*L->kill));
 	for (uint32_t i = 0; i < fn->nodes.n; i++) {

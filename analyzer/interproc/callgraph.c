@@ -38,6 +38,7 @@ void ipa_free(struct ipa_program *p)
 	VEC_FREE(p->units);
 	VEC_FREE(p->unit_base);
 	VEC_FREE(p->fnptrs);
+	VEC_FREE(p->slot_names);
 	VEC_FREE(p->block_size);
 	VEC_FREE(p->store_head);
 	VEC_FREE(p->store_tail);
@@ -55,6 +56,15 @@ static const char *S(const struct ipa_program *p, str_id id)
 {
 	const char *s = strpool_str(p->strings, id);
 	return s ? s : "";
+}
+
+/* slot split the way ipa_slot_matches() reads it. */
+static struct ipa_slot_name slot_name_of(const struct ipa_program *p, str_id slot)
+{
+	const char *text = S(p, slot), *sep = strstr(text, "::");
+	const char *short_name = sep ? sep + 2 : text;
+
+	return (struct ipa_slot_name){ slot, sep != NULL, hash_bytes(short_name, strlen(short_name), HASH_SEED) };
 }
 
 /* Remember fns index `fi` under `key`; the first definition wins. */
@@ -200,6 +210,7 @@ void ipa_add_unit(struct ipa_program *p, struct ir_unit *u, const char *display)
 		struct ir_fnptr fp = u->fnptrs.v[i];
 		fp.loc.file = file;	/* resolution scope: the storing file */
 		VEC_PUSH(p->fnptrs, fp);
+		VEC_PUSH(p->slot_names, slot_name_of(p, fp.slot));
 		VEC_PUSH(p->block_size, count_block(u, &u->fnptrs.v[i]));
 		link_store(p, fp.function);
 		while (fp.guard && p->is_guard.n <= fp.guard)
@@ -279,6 +290,18 @@ bool ipa_slot_matches(const char *a, const char *b)
 	return false;
 }
 
+/* ipa_slot_matches() of two split names: by their ids and short names'
+ * hashes, the text compared only when those say they may match. */
+static bool slot_names_match(const struct ipa_program *p, const struct ipa_slot_name *a,
+			     const struct ipa_slot_name *b)
+{
+	if (a->id == b->id)
+		return true;
+	if (a->qualified == b->qualified || a->short_hash != b->short_hash)
+		return false;
+	return ipa_slot_matches(S(p, a->id), S(p, b->id));
+}
+
 /*
  * Does the program (file 0), or that file, store an implementation into
  * the slot?  A file that does calls its own through the slot: 8390/'s
@@ -286,11 +309,12 @@ bool ipa_slot_matches(const char *a, const char *b)
  * with their own function, and are two modules in one directory, one
  * program under -p.
  */
-static bool slot_stored_in(const struct ipa_program *p, const char *slot, str_id file)
+static bool slot_stored_in(const struct ipa_program *p, const struct ipa_slot_name *slot, str_id file)
 {
-	for (size_t i = 0; slot && i < p->fnptrs.n; i++) {
+	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		if (!fp->registration && (!file || fp->loc.file == file) && ipa_slot_matches(slot, S(p, fp->slot)))
+		if (!fp->registration && (!file || fp->loc.file == file) &&
+		    slot_names_match(p, slot, &p->slot_names.v[i]))
 			return true;
 	}
 	return false;
@@ -298,19 +322,23 @@ static bool slot_stored_in(const struct ipa_program *p, const char *slot, str_id
 
 bool ipa_slot_stored(const struct ipa_program *p, str_id slot)
 {
-	return slot_stored_in(p, S(p, slot), 0);
+	struct ipa_slot_name name = slot_name_of(p, slot);
+
+	return slot_stored_in(p, &name, 0);
 }
 
-/* The function store fp puts into the slot of an indirect call through
- * `slot` in `file`, or -1 when the call cannot reach it that way: a
- * registration is not a store into a slot, and a file that stores into
+/* The function store i of fnptrs puts into the slot of an indirect call
+ * through `slot` in `file`, or -1 when the call cannot reach it that way:
+ * a registration is not a store into a slot, and a file that stores into
  * the slot (own_file) calls its own and the tables other files export
  * to it (sdhci-pci-core.c's `chip->fixes->suspend` reaches its own
  * fixes and sdhci-pci-gli.c's extern `sdhci_gl9763e`). */
-static int store_target(struct ipa_program *p, const char *slot, bool own_file, str_id file,
-			const struct ir_fnptr *fp)
+static int store_target(struct ipa_program *p, const struct ipa_slot_name *slot, bool own_file, str_id file,
+			size_t i)
 {
-	if (fp->registration || !ipa_slot_matches(slot, S(p, fp->slot)))
+	const struct ir_fnptr *fp = &p->fnptrs.v[i];
+
+	if (fp->registration || !slot_names_match(p, slot, &p->slot_names.v[i]))
 		return -1;
 	if (own_file && fp->loc.file != file && !fp->exported)
 		return -1;
@@ -340,10 +368,10 @@ int ipa_call_targets(struct ipa_program *p, str_id file, const struct ir_node *c
 			out[n++] = (uint32_t)fi;
 		return n;
 	}
-	const char *slot = S(p, c->callee);
-	bool own_file = file && slot_stored_in(p, slot, file);
+	struct ipa_slot_name slot = slot_name_of(p, c->callee);
+	bool own_file = file && slot_stored_in(p, &slot, file);
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
-		int fi = store_target(p, slot, own_file, file, &p->fnptrs.v[i]);
+		int fi = store_target(p, &slot, own_file, file, i);
 		bool dup = fi < 0;
 		for (int k = 0; k < n && !dup; k++)
 			dup = out[k] == (uint32_t)fi;
@@ -508,13 +536,13 @@ int ipa_call_choices(struct ipa_program *p, str_id file, const struct ir_node *c
 {
 	if (!c->indirect || !c->callee)
 		return 0;
-	const char *slot = S(p, c->callee);
-	bool own_file = file && slot_stored_in(p, slot, file);
+	struct ipa_slot_name slot = slot_name_of(p, c->callee);
+	bool own_file = file && slot_stored_in(p, &slot, file);
 	int n = 0;
 
 	for (size_t i = 0; i < p->fnptrs.n; i++) {
 		const struct ir_fnptr *fp = &p->fnptrs.v[i];
-		int fi = store_target(p, slot, own_file, file, fp);
+		int fi = store_target(p, &slot, own_file, file, i);
 		bool kept = false;
 		for (int k = 0; k < nt && fi >= 0; k++)
 			kept |= targets[k] == (uint32_t)fi;

@@ -84,6 +84,15 @@ typedef struct ir_function *(*ipa_lookup_fn)(void *ctx, const char *key, const c
 typedef struct ir_function *(*ipa_reuse_fn)(void *ctx, const char *key, uint64_t deps,
 					    struct strpool *pool, bool *capped);
 
+/* A slot's name as calls are matched to stores by it (ipa_slot_matches):
+ * "struct tg3::write32" is qualified, and its short name "write32" is what
+ * a call that does not know the struct type names it by. */
+struct ipa_slot_name {
+	str_id id;
+	bool qualified;
+	uint64_t short_hash;	/* of the short name: past the "::", or whole */
+};
+
 struct ipa_program {
 	struct strpool *strings;	/* shared by every unit */
 	const struct rules *rules;
@@ -91,6 +100,8 @@ struct ipa_program {
 	VEC(struct ir_unit *) units;
 	VEC(uint32_t) unit_base;	/* fns index of each unit's first function */
 	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
+	VEC(struct ipa_slot_name) slot_names;	/* for each of fnptrs: its
+					 * slot, as ipa_slot_name_of() splits it */
 	VEC(uint32_t) block_size;	/* for each of fnptrs: the stores of its
 					 * block (ir_fnptr.block) */
 	VEC(uint32_t) store_head;	/* by function name str_id: 1 + the index

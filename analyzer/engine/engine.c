@@ -957,11 +957,15 @@ void engine_run(const struct engine_config *cfg, const struct ir_unit *u,
 	state_pool_init(&R.pool, cfg->nmodels);
 	shortcuts_build(&R.next, fn);
 	struct call_scopes scopes;
+	struct ir_flow flow;	/* one sweep order for the three liveness problems */
 	call_scopes_compute(&scopes, fn, u ? u->strings : NULL);
-	liveness_compute(&R.live, fn, &scopes, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
-	liveness_compute_copies(&R.live_copies, fn, &scopes, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
+	ir_flow_compute(fn, &flow);
+	liveness_compute(&R.live, fn, &flow, &scopes, R.next.inert, R.return_key, cfg->max_state_bytes / 8);
+	liveness_compute_copies(&R.live_copies, fn, &flow, &scopes, R.next.inert, R.return_key,
+				cfg->max_state_bytes / 8);
+	reg_liveness_compute(&R.live_regs, cfg, fn, &flow, R.next.inert);
+	ir_flow_free(&flow);
 	call_scopes_free(&scopes);
-	reg_liveness_compute(&R.live_regs, cfg, fn, R.next.inert);
 	R.sets = xcalloc(fn->nodes.n, sizeof(*R.sets));
 	R.place = xmalloc(fn->nodes.n * sizeof(*R.place));
 	ir_program_order(fn, R.place);

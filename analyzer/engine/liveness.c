@@ -344,42 +344,37 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
  * every node until a sweep changes nothing reaches, without that last
  * whole sweep and the repeats of every node outside the loops.
  */
-static void solve(struct fact_liveness *L, const struct ir_function *fn)
+static void solve(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow)
 {
 	size_t n = fn->nodes.n;
 	uint64_t *out = xcalloc(L->words, sizeof(*out));
-	uint32_t *order = xcalloc(n ? n : 1, sizeof(*order)), *off, *preds;
 	bool *dirty = xcalloc(n ? n : 1, sizeof(*dirty));
 	bool again = true;
 
-	ir_postorder(fn, order);
-	ir_preds(fn, &off, &preds);
 	memset(dirty, 1, n * sizeof(*dirty));
 	while (again) {
 		again = false;
 		for (size_t i = 0; i < n; i++) {
-			uint32_t v = order[i];
+			uint32_t v = flow->order[i];
 			if (!dirty[v])
 				continue;
 			dirty[v] = false;
 			if (!update_node(L, fn, v, out))
 				continue;
-			for (uint32_t k = off[v]; k < off[v + 1]; k++) {
-				again |= !dirty[preds[k]];
-				dirty[preds[k]] = true;
+			for (uint32_t k = flow->pred_off[v]; k < flow->pred_off[v + 1]; k++) {
+				again |= !dirty[flow->preds[k]];
+				dirty[flow->preds[k]] = true;
 			}
 		}
 	}
 	free(dirty);
-	free(preds);
-	free(off);
-	free(order);
 	free(out);
 }
 
 /* liveness_compute(), counting only the reads that copies_only says. */
-static void compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
-		    const bool *inert, str_id return_key, size_t max_bytes, bool copies_only)
+static void compute(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
+		    const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes,
+		    bool copies_only)
 {
 	memset(L, 0, sizeof(*L));
 	L->inert = inert;
@@ -402,19 +397,26 @@ static void compute(struct fact_liveness *L, const struct ir_function *fn, const
 	}
 	if (scopes)
 		scope_call_keys(L, fn, scopes);
-	solve(L, fn);
+	if (flow) {
+		solve(L, fn, flow);
+	} else {
+		struct ir_flow own;
+		ir_flow_compute(fn, &own);
+		solve(L, fn, &own);
+		ir_flow_free(&own);
+	}
 }
 
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
-		      const bool *inert, str_id return_key, size_t max_bytes)
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
+		      const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes)
 {
-	compute(L, fn, scopes, inert, return_key, max_bytes, false);
+	compute(L, fn, flow, scopes, inert, return_key, max_bytes, false);
 }
 
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn,
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
 			     const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes)
 {
-	compute(L, fn, scopes, inert, return_key, max_bytes, true);
+	compute(L, fn, flow, scopes, inert, return_key, max_bytes, true);
 }
 
 void liveness_free(struct fact_liveness *L)

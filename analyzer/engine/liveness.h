@@ -44,19 +44,20 @@ void call_scopes_compute(struct call_scopes *cs, const struct ir_function *fn, c
 void call_scopes_free(struct call_scopes *cs);
 
 /* Compute which keys are live on entry to each node of fn (backward
- * dataflow to a fixpoint; return_key, read by every IR_RETURN, may be 0).
+ * dataflow to a fixpoint, swept by flow, or by fn's own when it is NULL;
+ * return_key, read by every IR_RETURN, may be 0).
  * With call scopes (may be NULL), a direct call kills the keys of its
  * callee's spliced copy ("callee/..."): they are local to one call.
  * A node marked in inert (may be NULL; kept by the caller for L's life)
  * reads nothing: the engine passes over it.  Past max_bytes of bit sets
  * nothing is computed and every key is live. */
-void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct call_scopes *scopes,
-		      const bool *inert, str_id return_key, size_t max_bytes);
+void liveness_compute(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
+		      const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes);
 /* The same, counting only the reads that take a key's value elsewhere (an
  * assignment copying it, a return) and not branches: where a key is dead
  * in this sense, a state that does not know it takes exactly the paths of
  * the two that know each value (engine.c, split_partner()). */
-void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn,
+void liveness_compute_copies(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
 			     const struct call_scopes *scopes, const bool *inert, str_id return_key, size_t max_bytes);
 void liveness_free(struct fact_liveness *L);
 /* Can a node reached from `node` on read `key` before it is reassigned? */

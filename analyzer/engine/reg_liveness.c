@@ -111,8 +111,37 @@ static bool update_node(struct reg_liveness *L, const struct ir_function *fn, ui
 	return true;
 }
 
+/* Solve the backward problem by flow's sweeps, updating a node only while
+ * it is dirty: on the first sweep, then when a successor's set changed
+ * (the least fixpoint, as liveness.c's solve()). */
+static void solve(struct reg_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
+		  const struct reg_effect *effect)
+{
+	size_t n = fn->nodes.n;
+	bool *dirty = xmalloc(n ? n : 1);
+	bool again = true;
+
+	memset(dirty, 1, n);
+	while (again) {
+		again = false;
+		for (size_t i = 0; i < n; i++) {
+			uint32_t v = flow->order[i];
+			if (!dirty[v])
+				continue;
+			dirty[v] = false;
+			if (!update_node(L, fn, v, &effect[v]))
+				continue;
+			for (uint32_t k = flow->pred_off[v]; k < flow->pred_off[v + 1]; k++) {
+				again |= !dirty[flow->preds[k]];
+				dirty[flow->preds[k]] = true;
+			}
+		}
+	}
+	free(dirty);
+}
+
 void reg_liveness_compute(struct reg_liveness *L, const struct engine_config *cfg,
-			  const struct ir_function *fn, const bool *inert)
+			  const struct ir_function *fn, const struct ir_flow *flow, const bool *inert)
 {
 	struct reg_effect *effect = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*effect));
 
@@ -124,16 +153,7 @@ void reg_liveness_compute(struct reg_liveness *L, const struct engine_config *cf
 			add_node(&effect[i], cfg, &cfg->rules->models.v[cfg->models[slot]], slot,
 				 &fn->nodes.v[i]);
 	}
-	uint32_t *order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*order));
-	bool changed = true;
-	/* backward problem: sweeps in postorder converge in a few rounds */
-	ir_postorder(fn, order);
-	while (changed) {
-		changed = false;
-		for (size_t i = 0; i < fn->nodes.n; i++)
-			changed |= update_node(L, fn, order[i], &effect[order[i]]);
-	}
-	free(order);
+	solve(L, fn, flow, effect);
 	free(effect);
 }
 

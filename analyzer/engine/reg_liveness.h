@@ -24,10 +24,10 @@ struct reg_liveness {
 };
 
 /* Compute the registers live on entry to each node of fn under the models
- * of cfg (backward dataflow to a fixpoint).  A node marked in inert (may be
- * NULL) runs no program. */
+ * of cfg (backward dataflow to a fixpoint, swept by flow).  A node marked
+ * in inert (may be NULL) runs no program. */
 void reg_liveness_compute(struct reg_liveness *L, const struct engine_config *cfg,
-			  const struct ir_function *fn, const bool *inert);
+			  const struct ir_function *fn, const struct ir_flow *flow, const bool *inert);
 void reg_liveness_free(struct reg_liveness *L);
 
 /* The registers some program reached from `node` on reads before it

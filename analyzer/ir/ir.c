@@ -498,6 +498,21 @@ void ir_postorder(const struct ir_function *fn, uint32_t *order)
 	ir_postorder_graph(fn->nodes.n, fn->entry, function_succs, fn, order);
 }
 
+void ir_flow_compute(const struct ir_function *fn, struct ir_flow *flow)
+{
+	flow->order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*flow->order));
+	ir_postorder(fn, flow->order);
+	ir_preds(fn, &flow->pred_off, &flow->preds);
+}
+
+void ir_flow_free(struct ir_flow *flow)
+{
+	free(flow->order);
+	free(flow->pred_off);
+	free(flow->preds);
+	memset(flow, 0, sizeof(*flow));
+}
+
 void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen)
 {
 	VEC(uint32_t) todo = VEC_INIT;

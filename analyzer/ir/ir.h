@@ -403,6 +403,15 @@ void ir_postorder(const struct ir_function *fn, uint32_t *order);
 /* The nodes with an edge into each node of fn (finalized), as offsets into
  * one array: preds[off[v]] .. preds[off[v + 1]]; the caller frees both. */
 void ir_preds(const struct ir_function *fn, uint32_t **off, uint32_t **preds);
+/* What a backward dataflow over fn sweeps by, computed once for all of a
+ * function's problems: its nodes in ir_postorder() and the predecessors of
+ * each (ir_preds()). */
+struct ir_flow {
+	uint32_t *order;
+	uint32_t *pred_off, *preds;
+};
+void ir_flow_compute(const struct ir_function *fn, struct ir_flow *flow);
+void ir_flow_free(struct ir_flow *flow);
 /* Mark in seen[] every node reached from one of from[0..n) by one or more
  * edges (a node of from[] itself only through a cycle). */
 void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen);

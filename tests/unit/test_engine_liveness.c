@@ -46,7 +46,7 @@ static void test_straight_line(void)
 	uint32_t bg = add(IR_BRANCH, "g", ag);
 	uint32_t ret = add(IR_RETURN, NULL, bg);
 	ir_fn_finalize(F);
-	liveness_compute(&L, F, NULL, NULL, key("$ret"), 0);
+	liveness_compute(&L, F, NULL, NULL, NULL, key("$ret"), 0);
 	CHECK(liveness_live(&L, entry, key("f")));
 	CHECK(liveness_live(&L, bf, key("f")));
 	CHECK(!liveness_live(&L, ag, key("f")));	/* past its last read */
@@ -80,7 +80,7 @@ static void test_loop_and_copy(void)
 	uint32_t bk = add(IR_BRANCH, "k", copy);
 	add(IR_RETURN, NULL, bk);
 	ir_fn_finalize(F);
-	liveness_compute(&L, F, NULL, NULL, 0, 0);
+	liveness_compute(&L, F, NULL, NULL, NULL, 0, 0);
 	CHECK(liveness_live(&L, body, key("f")));	/* the loop tests it again */
 	CHECK(liveness_live(&L, copy, key("f")));	/* copied */
 	CHECK(!liveness_live(&L, bk, key("f")));
@@ -90,7 +90,7 @@ static void test_loop_and_copy(void)
 	liveness_free(&L);
 
 	/* past the bit-set budget nothing is computed: every key counts as live */
-	liveness_compute(&L, F, NULL, NULL, 0, 1);
+	liveness_compute(&L, F, NULL, NULL, NULL, 0, 1);
 	CHECK(liveness_live(&L, bk, key("f")));
 	CHECK(liveness_live(&L, entry, key("unread")));
 	liveness_free(&L);
@@ -141,7 +141,7 @@ static void test_call_scoped_keys(void)
 	struct call_scopes cs;
 	call_scopes_compute(&cs, F, U->strings);
 	CHECK(cs.nkeys == 3);	/* helper: x, inner/y; inner: inner/y */
-	liveness_compute(&L, F, &cs, NULL, 0, 0);
+	liveness_compute(&L, F, NULL, &cs, NULL, 0, 0);
 	call_scopes_free(&cs);
 	CHECK(!liveness_live(&L, head, key("helper/x")));	/* each call starts without it */
 	CHECK(!liveness_live(&L, helper, key("helper/x")));
@@ -158,7 +158,7 @@ static void test_call_scoped_keys(void)
 	CHECK(L.scope_off[kick + 1] == L.scope_off[kick]);
 	liveness_free(&L);
 
-	liveness_compute(&L, F, NULL, NULL, 0, 0);
+	liveness_compute(&L, F, NULL, NULL, NULL, 0, 0);
 	CHECK(liveness_live(&L, head, key("helper/x")));	/* around the loop */
 	CHECK(liveness_live(&L, head, key("helper/inner/y")));
 	liveness_free(&L);

@@ -79,7 +79,7 @@ static void test_passed_over(void)
 	      e[1].kind == IR_EDGE_FALSE);	/* a correlated branch keeps its arms */
 
 	/* the empty branch does not read f: f is dead before it, live at b3 */
-	liveness_compute(&L, F, NULL, sc.inert, 0, 0);
+	liveness_compute(&L, F, NULL, NULL, sc.inert, 0, 0);
 	CHECK(liveness_live(&L, w, strpool_intern(U->strings, "f")));
 	CHECK(liveness_live(&L, b3, strpool_intern(U->strings, "f")));
 	CHECK(!liveness_live(&L, w2, strpool_intern(U->strings, "f")));

@@ -24,6 +24,7 @@ void ipa_init(struct ipa_program *p, struct strpool *strings, const struct rules
 	memset(p, 0, sizeof(*p));
 	p->strings = strings;
 	p->rules = r;
+	p->keep_budget = IPA_KEEP_EXPANDED_NODES;
 }
 
 void ipa_free(struct ipa_program *p)
@@ -655,12 +656,12 @@ struct ir_function *ipa_take_expansion(struct ipa_program *p, uint32_t fi)
 /* Keep x, function fi's expansion just reduced to its summary, for its
  * checks, which would splice the same callees' summaries the same way: when
  * fi is one the checks run on (a unit's own function, not a driver
- * header's) and the kept expansions stay within IPA_KEEP_EXPANDED_NODES;
+ * header's) and the kept expansions stay within p->keep_budget nodes;
  * else free it.  A recursive component's later round replaces it. */
 static void keep_expansion(struct ipa_program *p, uint32_t fi, struct ir_function *x)
 {
 	ir_fn_free(ipa_take_expansion(p, fi));
-	if (p->fns.v[fi].fn->def_file || p->kept_nodes + x->nodes.n > IPA_KEEP_EXPANDED_NODES) {
+	if (p->fns.v[fi].fn->def_file || p->kept_nodes + x->nodes.n > p->keep_budget) {
 		ir_fn_free(x);
 		return;
 	}

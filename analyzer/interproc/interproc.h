@@ -37,8 +37,9 @@
 #define IPA_MAX_CHOICES 64	/* stores into one slot told apart: blocks
 				 * of stores a call chooses among */
 /* The nodes of the expansions the solver keeps for the checks, in all
- * (ipa_fn.expanded): about 32 MB.  A program larger than that (many files
- * analyzed as one) splices the rest again when it checks them. */
+ * (ipa_fn.expanded), about 32 MB: ipa_init()'s ipa_program.keep_budget.  A
+ * program larger than that (many files analyzed as one) splices the rest
+ * again when it checks them. */
 #define IPA_KEEP_EXPANDED_NODES (1u << 18)
 
 /* What a caller needs to know about one function, besides its graph. */
@@ -129,6 +130,7 @@ struct ipa_program {
 	uint8_t *asked;			/* name id -> 1 once lookup was asked */
 	size_t nasked;
 	size_t kept_nodes;		/* in the ipa_fn.expanded kept */
+	size_t keep_budget;		/* kept_nodes at most (a test sets less) */
 };
 
 void ipa_init(struct ipa_program *p, struct strpool *strings, const struct rules *r);

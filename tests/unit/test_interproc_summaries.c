@@ -2,7 +2,8 @@
  * test_interproc_summaries.c - summaries and their application on
  * hand-built IR (no parser): what a summary keeps, parameter substitution,
  * call-site chains, the text form, recursion and huge components, branches
- * on parameters decided by a caller's constant argument.
+ * on parameters decided by a caller's constant argument, the expansions the
+ * solver keeps for the checks.
  */
 #include "interproc/interproc.h"
 #include "testlib.h"
@@ -606,6 +607,73 @@ static void test_param_branch(void)
 	ir_unit_free(u);
 }
 
+/* helper(s) takes s->lock around a relaxed write; caller(s) calls it
+ * twice.  Returns the unit; *h and *c are the two functions. */
+static struct ir_unit *kept_unit(struct ir_function **h, struct ir_function **c)
+{
+	struct ir_unit *u = ir_unit_new_shared("k.c", P);
+	static const char *const sp[] = { "s" }, *const sa[] = { "s" };
+	struct fb hb = fb_start(u, "helper", sp, 1);
+	fb_event(&hb, IR_ACQUIRE, "spin_lock", "s->lock", 3);
+	fb_event(&hb, IR_MMIO_WRITE, "writel_relaxed", "s->regs", 4);
+	fb_event(&hb, IR_RELEASE, "spin_unlock", "s->lock", 5);
+	fb_end(&hb);
+	struct fb cb = fb_start(u, "caller", sp, 1);
+	fb_call(&cb, "helper", sa, 1, 10);
+	fb_call(&cb, "helper", sa, 1, 11);
+	fb_end(&cb);
+	*h = hb.fn;
+	*c = cb.fn;
+	return u;
+}
+
+/*
+ * The solver keeps each function's expansion, the one its summary was
+ * reduced from, for its checks, within a budget of nodes.  With the
+ * default budget both functions' are kept; with a budget of the helper's
+ * alone, the caller's is not, and is spliced again when it is checked.
+ * Either way the checks get the same graph, and taking one gives back its
+ * nodes to the budget.
+ */
+static void test_kept_expansions(void)
+{
+	struct ir_function *h1, *c1, *h2, *c2;
+	struct ir_unit *u1 = kept_unit(&h1, &c1), *u2 = kept_unit(&h2, &c2);
+	struct ipa_program all, one;
+
+	ipa_init(&all, P, R);
+	ipa_add_unit(&all, u1, "k.c");
+	ipa_solve(&all);
+	ipa_init(&one, P, R);
+	one.keep_budget = h2->nodes.n;	/* a leaf's expansion is its own nodes */
+	ipa_add_unit(&one, u2, "k.c");
+	ipa_solve(&one);
+	int hi = ipa_find(&all, h1), ci = ipa_find(&all, c1);
+	CHECK(hi >= 0 && ci >= 0 && ipa_find(&one, h2) == hi && ipa_find(&one, c2) == ci);
+	if (hi < 0 || ci < 0)
+		return;
+	CHECK(all.fns.v[hi].expanded && all.fns.v[ci].expanded);
+	CHECK(all.kept_nodes == h1->nodes.n + all.fns.v[ci].expanded->nodes.n);
+	CHECK(one.fns.v[hi].expanded && !one.fns.v[ci].expanded);
+	CHECK(one.kept_nodes == h2->nodes.n);
+
+	for (int k = 0; k < 2; k++) {
+		uint32_t fi = (uint32_t)(k ? ci : hi);
+		struct ir_function *a = ipa_expand_for_checks(&all, fi), *b = ipa_expand_for_checks(&one, fi);
+		CHECK(ir_fn_same(a, b));
+		CHECK(!all.fns.v[fi].expanded && !one.fns.v[fi].expanded);
+		if (k)
+			CHECK(count_op(a, IR_ACQUIRE) == 2 && count_op(a, IR_MMIO_WRITE) == 2);
+		ir_fn_free(a);
+		ir_fn_free(b);
+	}
+	CHECK(all.kept_nodes == 0 && one.kept_nodes == 0);
+	ipa_free(&all);
+	ipa_free(&one);
+	ir_unit_free(u1);
+	ir_unit_free(u2);
+}
+
 int main(void)
 {
 	struct strbuf err = STRBUF_INIT;
@@ -624,6 +692,7 @@ int main(void)
 	test_block_choices();
 	test_return_states();
 	test_param_branch();
+	test_kept_expansions();
 	strpool_free(P);
 	rules_free(R);
 	strbuf_release(&err);

@@ -59,7 +59,7 @@ static const char *S(const struct ipa_program *p, str_id id)
 	return s ? s : "";
 }
 
-/* slot split the way ipa_slot_matches() reads it. */
+/* The slot's name split the way ipa_slot_matches() reads it. */
 static struct ipa_slot_name slot_name_of(const struct ipa_program *p, str_id slot)
 {
 	const char *text = S(p, slot), *sep = strstr(text, "::");
@@ -641,6 +641,8 @@ static void build_edges(struct ipa_program *p)
 	}
 }
 
+/* Hand function fi's kept expansion to the caller, its nodes given back to
+ * the budget. */
 struct ir_function *ipa_take_expansion(struct ipa_program *p, uint32_t fi)
 {
 	struct ir_function *x = p->fns.v[fi].expanded;

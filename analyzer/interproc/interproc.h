@@ -102,7 +102,7 @@ struct ipa_program {
 	VEC(uint32_t) unit_base;	/* fns index of each unit's first function */
 	VEC(struct ir_fnptr) fnptrs;	/* every unit's, with the loaded ones */
 	VEC(struct ipa_slot_name) slot_names;	/* for each of fnptrs: its
-					 * slot, as ipa_slot_name_of() splits it */
+					 * slot, split (callgraph.c) */
 	VEC(uint32_t) block_size;	/* for each of fnptrs: the stores of its
 					 * block (ir_fnptr.block) */
 	VEC(uint32_t) store_head;	/* by function name str_id: 1 + the index

@@ -336,39 +336,27 @@ static bool update_node(struct fact_liveness *L, const struct ir_function *fn, u
 	return true;
 }
 
-/*
- * Solve the backward problem: sweeps in postorder, which converge in a few
- * rounds, also where spliced callees' nodes come after their callers'.  A
- * node is updated only when it is dirty: on the first sweep, then when a
- * successor's live_in changed.  The least fixpoint is the one updating
- * every node until a sweep changes nothing reaches, without that last
- * whole sweep and the repeats of every node outside the loops.
- */
+/* update_node() for ir_flow_solve(). */
+struct solve_ctx {
+	struct fact_liveness *L;
+	const struct ir_function *fn;
+	uint64_t *out;		/* scratch of L->words words */
+};
+
+static bool update_one(void *ctx, uint32_t node)
+{
+	struct solve_ctx *c = ctx;
+
+	return update_node(c->L, c->fn, node, c->out);
+}
+
+/* Solve the backward problem by flow's sweeps (ir_flow_solve()). */
 static void solve(struct fact_liveness *L, const struct ir_function *fn, const struct ir_flow *flow)
 {
-	size_t n = fn->nodes.n;
-	uint64_t *out = xcalloc(L->words, sizeof(*out));
-	bool *dirty = xcalloc(n ? n : 1, sizeof(*dirty));
-	bool again = true;
+	struct solve_ctx c = { L, fn, xcalloc(L->words, sizeof(uint64_t)) };
 
-	memset(dirty, 1, n * sizeof(*dirty));
-	while (again) {
-		again = false;
-		for (size_t i = 0; i < n; i++) {
-			uint32_t v = flow->order[i];
-			if (!dirty[v])
-				continue;
-			dirty[v] = false;
-			if (!update_node(L, fn, v, out))
-				continue;
-			for (uint32_t k = flow->pred_off[v]; k < flow->pred_off[v + 1]; k++) {
-				again |= !dirty[flow->preds[k]];
-				dirty[flow->preds[k]] = true;
-			}
-		}
-	}
-	free(dirty);
-	free(out);
+	ir_flow_solve(flow, update_one, &c);
+	free(c.out);
 }
 
 /* liveness_compute(), counting only the reads that copies_only says. */

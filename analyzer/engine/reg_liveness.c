@@ -111,33 +111,18 @@ static bool update_node(struct reg_liveness *L, const struct ir_function *fn, ui
 	return true;
 }
 
-/* Solve the backward problem by flow's sweeps, updating a node only while
- * it is dirty: on the first sweep, then when a successor's set changed
- * (the least fixpoint, as liveness.c's solve()). */
-static void solve(struct reg_liveness *L, const struct ir_function *fn, const struct ir_flow *flow,
-		  const struct reg_effect *effect)
-{
-	size_t n = fn->nodes.n;
-	bool *dirty = xmalloc(n ? n : 1);
-	bool again = true;
+/* update_node() for ir_flow_solve(). */
+struct solve_ctx {
+	struct reg_liveness *L;
+	const struct ir_function *fn;
+	const struct reg_effect *effect;
+};
 
-	memset(dirty, 1, n);
-	while (again) {
-		again = false;
-		for (size_t i = 0; i < n; i++) {
-			uint32_t v = flow->order[i];
-			if (!dirty[v])
-				continue;
-			dirty[v] = false;
-			if (!update_node(L, fn, v, &effect[v]))
-				continue;
-			for (uint32_t k = flow->pred_off[v]; k < flow->pred_off[v + 1]; k++) {
-				again |= !dirty[flow->preds[k]];
-				dirty[flow->preds[k]] = true;
-			}
-		}
-	}
-	free(dirty);
+static bool update_one(void *ctx, uint32_t node)
+{
+	struct solve_ctx *c = ctx;
+
+	return update_node(c->L, c->fn, node, &c->effect[node]);
 }
 
 void reg_liveness_compute(struct reg_liveness *L, const struct engine_config *cfg,
@@ -153,7 +138,8 @@ void reg_liveness_compute(struct reg_liveness *L, const struct engine_config *cf
 			add_node(&effect[i], cfg, &cfg->rules->models.v[cfg->models[slot]], slot,
 				 &fn->nodes.v[i]);
 	}
-	solve(L, fn, flow, effect);
+	struct solve_ctx c = { L, fn, effect };
+	ir_flow_solve(flow, update_one, &c);	/* the least fixpoint */
 	free(effect);
 }
 

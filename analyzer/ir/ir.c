@@ -500,6 +500,7 @@ void ir_postorder(const struct ir_function *fn, uint32_t *order)
 
 void ir_flow_compute(const struct ir_function *fn, struct ir_flow *flow)
 {
+	flow->n = fn->nodes.n;
 	flow->order = xcalloc(fn->nodes.n ? fn->nodes.n : 1, sizeof(*flow->order));
 	ir_postorder(fn, flow->order);
 	ir_preds(fn, &flow->pred_off, &flow->preds);
@@ -511,6 +512,37 @@ void ir_flow_free(struct ir_flow *flow)
 	free(flow->pred_off);
 	free(flow->preds);
 	memset(flow, 0, sizeof(*flow));
+}
+
+/*
+ * Sweeps in postorder converge in a few rounds, also where spliced
+ * callees' nodes come after their callers'.  Updating only the dirty nodes
+ * reaches the fixpoint that updating every node until a sweep changes
+ * nothing does, without that last whole sweep and the repeats of every
+ * node outside the loops.
+ */
+void ir_flow_solve(const struct ir_flow *flow, bool (*update)(void *ctx, uint32_t node), void *ctx)
+{
+	bool *dirty = xmalloc(flow->n ? flow->n : 1);
+	bool again = true;
+
+	memset(dirty, 1, flow->n);
+	while (again) {
+		again = false;
+		for (size_t i = 0; i < flow->n; i++) {
+			uint32_t v = flow->order[i];
+			if (!dirty[v])
+				continue;
+			dirty[v] = false;
+			if (!update(ctx, v))
+				continue;
+			for (uint32_t k = flow->pred_off[v]; k < flow->pred_off[v + 1]; k++) {
+				again |= !dirty[flow->preds[k]];
+				dirty[flow->preds[k]] = true;
+			}
+		}
+	}
+	free(dirty);
 }
 
 void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen)

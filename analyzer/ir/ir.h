@@ -404,14 +404,21 @@ void ir_postorder(const struct ir_function *fn, uint32_t *order);
  * one array: preds[off[v]] .. preds[off[v + 1]]; the caller frees both. */
 void ir_preds(const struct ir_function *fn, uint32_t **off, uint32_t **preds);
 /* What a backward dataflow over fn sweeps by, computed once for all of a
- * function's problems: its nodes in ir_postorder() and the predecessors of
- * each (ir_preds()). */
+ * function's problems: its n nodes in ir_postorder() and the predecessors
+ * of each (ir_preds()). */
 struct ir_flow {
+	size_t n;
 	uint32_t *order;
 	uint32_t *pred_off, *preds;
 };
 void ir_flow_compute(const struct ir_function *fn, struct ir_flow *flow);
 void ir_flow_free(struct ir_flow *flow);
+/* Solve a backward problem to its least fixpoint by flow's sweeps:
+ * update(ctx, v) recomputes node v's set from its successors' and says
+ * whether it changed.  A node is updated on the first sweep, then only
+ * when a successor's set changed. */
+void ir_flow_solve(const struct ir_flow *flow, bool (*update)(void *ctx, uint32_t node), void *ctx);
+
 /* Mark in seen[] every node reached from one of from[0..n) by one or more
  * edges (a node of from[] itself only through a cycle). */
 void ir_mark_reached(const struct ir_function *fn, const uint32_t *from, size_t n, bool *seen);
